@@ -1,0 +1,3 @@
+from doublesix.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,44 @@
+"""Computer opponents. Each takes a PlayerView and returns an action; none ever sees a state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from doublesix.bots.base import Bot, RandomBot
+
+_FACTORIES: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+LEVELS = ("easy", "medium", "hard")
+
+
+def register(name: str, factory: Callable[[int | None], Bot]) -> None:
+    _FACTORIES[name] = factory
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name: ``random``, ``easy``, ``medium``, ``hard`` (once those are registered)."""
+    _load_levels()
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(sorted(_FACTORIES))}") from None
+    return factory(seed)
+
+
+def bot_names() -> list[str]:
+    _load_levels()
+    return sorted(_FACTORIES)
+
+
+def _load_levels() -> None:
+    """Levels register themselves from their own modules; missing ones are simply absent."""
+    import importlib
+
+    for module in ("doublesix.bots.levels",):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+__all__ = ["LEVELS", "Bot", "RandomBot", "bot_names", "make_bot", "register"]

@@ -1,0 +1,155 @@
+"""A game: one deal (`draw`, `block`) or a match of deals to a target (`101`, RULES.md §7).
+
+Everything outside the core drives play through :class:`Match`, so single deals and matches
+look the same to bots, the server and the CLI.
+"""
+
+from __future__ import annotations
+
+from doublesix.core.actions import Action, ActionKind
+from doublesix.core.dealing import Dealer, SeededDealer
+from doublesix.core.errors import IllegalAction, InvalidSetup
+from doublesix.core.opening import Opening, first_deal_opening, obliged_opening
+from doublesix.core.outcome import MatchStatus, Outcome, Reason
+from doublesix.core.rules import Ruleset
+from doublesix.core.state import DealState, Event
+
+#: a first deal in which nobody may lead (101 with no double dealt) is shuffled again
+_MAX_VOID_DEALS = 1000
+
+
+class Match:
+    """A single deal or a match; ``version`` counts every change, for the server's state numbers."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        dealer: Dealer | None = None,
+        *,
+        seed: int | None = None,
+        deal: DealState | None = None,
+        scores: list[int] | None = None,
+        hanging: int = 0,
+        deal_number: int = 1,
+        leader: int | None = None,
+    ) -> None:
+        """Start with the dealer's first deal, or continue from a given *deal* (a position)."""
+        self.rules = rules
+        self.dealer: Dealer = dealer if dealer is not None else SeededDealer(seed or 0)
+        self.scores = list(scores) if scores is not None else [0] * rules.players
+        if len(self.scores) != rules.players:
+            raise InvalidSetup(f"the match score needs {rules.players} entries")
+        self.hanging = hanging
+        self.deal_number = deal_number
+        self.leader = leader
+        self.over = False
+        self.winner: int | None = None
+        self.finished_deals: list[Outcome] = []
+        self.version = 0
+        #: every change in order: (seat, action text), or (None, "next_deal")
+        self.log: list[tuple[int | None, str]] = []
+        self.deal = deal if deal is not None else self._new_deal(deal_number)
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return self.deal.to_move
+
+    @property
+    def deal_over(self) -> bool:
+        return self.deal.is_over
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def can_start_next_deal(self) -> bool:
+        return self.deal.is_over and not self.over
+
+    def legal_actions(self) -> list[Action]:
+        return self.deal.legal_actions()
+
+    def status(self) -> MatchStatus | None:
+        if not self.rules.is_match:
+            return None
+        assert self.rules.target is not None
+        return MatchStatus(
+            scores=tuple(self.scores),
+            hanging=self.hanging,
+            deal=self.deal_number,
+            leader=self.leader,
+            over=self.over,
+            winner=self.winner,
+            target=self.rules.target,
+        )
+
+    # -- acting ---------------------------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None) -> Event:
+        """Apply one action of the deal in play; raises IllegalAction and changes nothing."""
+        if action.kind is ActionKind.REDEAL:
+            return self._redeal(seat)
+        event = self.deal.apply(action, seat)
+        self._record(event.seat, str(action))
+        if self.deal.outcome is not None:
+            self._settle(self.deal.outcome)
+        return event
+
+    def _redeal(self, seat: int | None) -> Event:
+        trial = self.deal.copy()
+        event = trial.apply(Action(ActionKind.REDEAL), seat)  # raises when not allowed
+        self.deal = self._new_deal(self.deal_number, leader=event.seat)
+        self._record(event.seat, "redeal")
+        return event
+
+    def _record(self, seat: int | None, text: str) -> None:
+        self.version += 1
+        self.log.append((seat, text))
+
+    def next_deal(self) -> DealState:
+        """Deal the next deal of a match once the current one is over."""
+        if not self.deal.is_over:
+            raise IllegalAction("the deal is still being played")
+        if self.over or not self.rules.is_match:
+            raise IllegalAction("the game is over: start a new one")
+        self.deal = self._new_deal(self.deal_number + 1)
+        self.deal_number += 1
+        self._record(None, "next_deal")
+        return self.deal
+
+    # -- internals ------------------------------------------------------------------------
+    def _new_deal(self, number: int, leader: int | None = None) -> DealState:
+        leader = self.leader if leader is None else leader
+        for _ in range(_MAX_VOID_DEALS):
+            hands, boneyard = self.dealer.next_deal(self.rules)
+            opening = self._opening(number, hands, leader)
+            if opening is not None:
+                self.leader = opening.leader
+                return DealState(
+                    self.rules, hands, boneyard, opening=opening, hanging_in=self.hanging
+                )
+        raise InvalidSetup("no deal with a possible lead was found")
+
+    def _opening(self, number: int, hands: list[int], leader: int | None) -> Opening | None:
+        if number >= 2 and self.rules.lead_obligations and leader is not None:
+            return obliged_opening(self.rules, leader, hands[leader])
+        return first_deal_opening(self.rules, hands)
+
+    def _settle(self, outcome: Outcome) -> None:
+        self.finished_deals.append(outcome)
+        if not self.rules.is_match:
+            self.over = True
+            self.winner = outcome.winner
+            return
+        assert self.rules.target is not None
+        self.hanging = outcome.hanging
+        if outcome.loser is not None:
+            self.scores[outcome.loser] += outcome.points
+        if outcome.reason is Reason.BLOCKED and outcome.fisherman is not None:
+            self.leader = outcome.fisherman
+        elif outcome.winner is not None:
+            self.leader = outcome.winner
+        if outcome.loser is not None and self.scores[outcome.loser] > self.rules.target:
+            self.over = True
+            self.winner = outcome.winner
+

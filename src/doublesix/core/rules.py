@@ -1,0 +1,183 @@
+"""Rulesets as data: the presets `draw`, `block`, `101` and every option of RULES.md §3.
+
+Each rule choice the seeds leave open is an option here, so the engine never branches on a
+preset's name, only on these fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+from doublesix.core.errors import InvalidSetup
+from doublesix.core.tiles import TILE_COUNT, Tile
+
+DRAW_RULES = ("until_playable", "none", "one_then_pass")
+FIRST_LEADS = ("highest_double", "lowest_double_from_1_1", "any")
+BLOCKED_POINTS = ("difference", "others_sum", "penalty")
+
+TileTable = tuple[tuple[str, int], ...]
+
+#: RULES.md §7: bonuses to the loser of a 101 deal; [choice] entries are the seed's guesses.
+LEAD_BONUS_101: TileTable = (("0-0", 25), ("6-6", 50))
+FINISH_BONUS_101: TileTable = (
+    ("0-0", 50), ("1-1", 50), ("2-2", 50), ("3-3", 25), ("4-4", 25), ("5-5", 50), ("6-6", 50),
+)
+LONE_DOUBLE_101: TileTable = (
+    ("0-0", 25), ("1-1", 2), ("2-2", 4), ("3-3", 6), ("4-4", 8), ("5-5", 50), ("6-6", 50),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Every rule choice of a game. Build one with :func:`find_preset` or :meth:`from_dict`."""
+
+    preset: str = "draw"
+    players: int = 2
+    hand_size: int = 7
+    draw_rule: str = "until_playable"
+    first_lead: str = "highest_double"
+    #: the doubles in the order they are looked for under ``lowest_double_from_1_1``
+    lead_double_order: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 0)
+    blocked_points: str = "difference"
+    #: None: a single deal; otherwise a match to this many penalty points (101 / 301 / 501)
+    target: int | None = None
+    dead_board_fish: bool = False
+    #: in a match, the leader of a later deal follows seed 003's lead obligations
+    lead_obligations: bool = False
+    #: with four or more doubles the leader may ask for a new shuffle
+    redeal_doubles: int = 4
+    lead_bonus: TileTable = ()
+    finish_bonus: TileTable = ()
+    lone_double_value: TileTable = ()
+    #: 101 bonuses are counted on a domino only (RULES.md §7); True adds the lead bonus on a fish
+    fish_bonuses: bool = False
+    _lookups: dict[str, dict[int, int]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        self.validate()
+        for name in ("lead_bonus", "finish_bonus", "lone_double_value"):
+            table = {Tile.parse(t).index: int(v) for t, v in getattr(self, name)}
+            self._lookups[name] = table
+
+    # -- validation -----------------------------------------------------------------------
+    def validate(self) -> None:
+        if self.draw_rule not in DRAW_RULES:
+            raise InvalidSetup(f"draw_rule must be one of {', '.join(DRAW_RULES)}")
+        if self.first_lead not in FIRST_LEADS:
+            raise InvalidSetup(f"first_lead must be one of {', '.join(FIRST_LEADS)}")
+        if self.blocked_points not in BLOCKED_POINTS:
+            raise InvalidSetup(f"blocked_points must be one of {', '.join(BLOCKED_POINTS)}")
+        if not isinstance(self.players, int) or not 2 <= self.players <= 4:
+            raise InvalidSetup("players must be 2, 3 or 4")
+        if not isinstance(self.hand_size, int) or self.hand_size < 1:
+            raise InvalidSetup("hand_size must be a positive whole number")
+        if self.players * self.hand_size > TILE_COUNT:
+            raise InvalidSetup(
+                f"{self.players} hands of {self.hand_size} need more than {TILE_COUNT} tiles"
+            )
+        if self.target is not None:
+            if not isinstance(self.target, int) or self.target < 1:
+                raise InvalidSetup("target must be a positive whole number of points")
+            if self.players != 2:
+                raise InvalidSetup("a match to a target is for 2 players")
+        if self.blocked_points == "penalty" and self.target is None:
+            raise InvalidSetup("penalty scoring of a blocked deal needs a match target")
+        if sorted(self.lead_double_order) != list(range(7)):
+            raise InvalidSetup("lead_double_order must list each value 0..6 once")
+
+    # -- lookups used by the engine -------------------------------------------------------
+    @property
+    def is_match(self) -> bool:
+        return self.target is not None
+
+    def lead_bonus_for(self, tile_index: int) -> int:
+        return self._lookups["lead_bonus"].get(tile_index, 0)
+
+    def finish_bonus_for(self, tile_index: int) -> int:
+        return self._lookups["finish_bonus"].get(tile_index, 0)
+
+    def lone_double_for(self, tile_index: int) -> int | None:
+        return self._lookups["lone_double_value"].get(tile_index)
+
+    # -- data round trip ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("_lookups")
+        for key in ("lead_double_order",):
+            data[key] = list(data[key])
+        for key in ("lead_bonus", "finish_bonus", "lone_double_value"):
+            data[key] = {t: v for t, v in data[key]}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        """A preset (``data["preset"]``, default ``draw``) with any options of RULES.md §3."""
+        if not isinstance(data, dict):
+            raise InvalidSetup("rules must be an object like {\"preset\": \"draw\"}")
+        options = dict(data)
+        preset = options.pop("preset", "draw")
+        return find_preset(str(preset), **options)
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """A copy with *options* changed (validated like a new ruleset)."""
+        unknown = set(options) - _FIELDS
+        if unknown:
+            raise InvalidSetup(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return replace(self, **options)
+
+
+def _defaults(preset: str) -> dict[str, Any]:
+    if preset == "draw":
+        return {"draw_rule": "until_playable"}
+    if preset == "block":
+        return {"draw_rule": "none"}
+    if preset == "101":
+        return {
+            "draw_rule": "one_then_pass",
+            "first_lead": "lowest_double_from_1_1",
+            "blocked_points": "penalty",
+            "target": 101,
+            "dead_board_fish": True,
+            "lead_obligations": True,
+            "lead_bonus": LEAD_BONUS_101,
+            "finish_bonus": FINISH_BONUS_101,
+            "lone_double_value": LONE_DOUBLE_101,
+        }
+    raise InvalidSetup(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
+
+
+PRESETS = ("draw", "block", "101")
+_FIELDS = {f.name for f in fields(Ruleset) if not f.name.startswith("_")} - {"preset"}
+
+
+def _table(value: Any, name: str) -> TileTable:
+    items = value.items() if isinstance(value, dict) else value
+    try:
+        return tuple(sorted((str(Tile.parse(str(t))), int(v)) for t, v in items))
+    except (TypeError, ValueError) as exc:
+        raise InvalidSetup(f"{name} must map tile names to points") from exc
+
+
+def _build(preset: str, options: dict[str, Any]) -> Ruleset:
+    unknown = set(options) - _FIELDS
+    if unknown:
+        raise InvalidSetup(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+    values = _defaults(preset)
+    values.update(options)
+    players = values.get("players", 2)
+    if "blocked_points" not in values:
+        values["blocked_points"] = "difference" if players == 2 else "others_sum"
+    for name in ("lead_bonus", "finish_bonus", "lone_double_value"):
+        if name in values:
+            values[name] = _table(values[name], name)
+    if "lead_double_order" in values:
+        values["lead_double_order"] = tuple(values["lead_double_order"])
+    return Ruleset(preset=preset, **values)
+
+
+def find_preset(name: str = "draw", **options: Any) -> Ruleset:
+    """The ruleset of preset *name* with *options* changed, e.g. ``find_preset("block", players=3)``."""
+    return _build(name, options)

@@ -1,0 +1,81 @@
+"""PlayerView: exactly what one seat may know (RULES.md §2), copied out of the state.
+
+A view holds plain values only (no reference to the state it came from), so a bot or a client
+given a view cannot reach another hand or the boneyard, not even through private attributes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doublesix.core.actions import Action, ActionKind
+from doublesix.core.match import Match
+from doublesix.core.outcome import MatchStatus, Outcome
+from doublesix.core.rules import Ruleset
+from doublesix.core.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class PublicEvent:
+    """A move everyone saw: a play with its tile and end, a draw (not what), a pass."""
+
+    seat: int
+    action: Action
+    ends_before: tuple[int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's knowledge of a game; build it with :meth:`of`."""
+
+    seat: int
+    rules: Ruleset
+    hand: tuple[Tile, ...]
+    line: tuple[tuple[int, int], ...]
+    ends: tuple[int, int] | None
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    to_move: int | None
+    history: tuple[PublicEvent, ...]
+    legal: tuple[Action, ...]
+    #: tiles the seat must choose the lead from (the UI's highlight), empty after the lead
+    lead_options: tuple[Tile, ...]
+    outcome: Outcome | None
+    #: every hand, shown once the deal is over (the result sheet); never the boneyard
+    revealed_hands: tuple[tuple[Tile, ...], ...] | None
+    match: MatchStatus | None
+    version: int
+
+    @classmethod
+    def of(cls, game: Match, seat: int) -> PlayerView:
+        deal = game.deal
+        if not 0 <= seat < game.rules.players:
+            raise ValueError(f"seat {seat} does not exist")
+        mine = deal.to_move == seat
+        legal = tuple(deal.legal_actions()) if mine else ()
+        over = deal.is_over and deal.outcome is not None
+        return cls(
+            seat=seat,
+            rules=game.rules,
+            hand=deal.hand(seat),
+            line=tuple(deal.line),
+            ends=deal.ends,
+            hand_sizes=deal.hand_sizes(),
+            boneyard_size=deal.boneyard_size,
+            to_move=deal.to_move,
+            history=tuple(PublicEvent(e.seat, e.action, e.ends_before) for e in deal.history),
+            legal=legal,
+            lead_options=tuple(a.tile for a in legal if a.kind is ActionKind.PLAY and a.end is None and a.tile),
+            outcome=deal.outcome,
+            revealed_hands=tuple(deal.hand(s) for s in range(game.rules.players)) if over else None,
+            match=game.status(),
+            version=game.version,
+        )
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)

@@ -1,0 +1,90 @@
+"""`doublesix replay SCENARIO.json`: run a rules scenario and print a JSON line per step.
+
+See ../shared/scenarios/FORMAT.md. Exit 2 when the setup is invalid, else 0 — judging the
+lines is the checker's business.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from doublesix.core.actions import Action, End
+from doublesix.core.errors import IllegalAction, InvalidSetup
+from doublesix.core.match import Match
+from doublesix.core.notation import state_to_json
+from doublesix.core.positions import match_from_deals, match_from_position
+from doublesix.core.rules import Ruleset
+from doublesix.core.tiles import Tile
+
+
+def build(scenario: Any) -> Match:
+    if not isinstance(scenario, dict):
+        raise InvalidSetup("a scenario is a JSON object")
+    rules = Ruleset.from_dict(scenario.get("rules", {"preset": "draw"}))
+    deals = scenario.get("deals")
+    if "position" in scenario:
+        return match_from_position(rules, scenario["position"], deals or [])
+    if deals is not None:
+        return match_from_deals(rules, deals)
+    if "deal" in scenario:
+        return match_from_deals(rules, [scenario["deal"]])
+    raise InvalidSetup("a scenario needs a deal, deals or a position")
+
+
+def apply_step(game: Match, step: dict[str, Any]) -> None:
+    """Apply one ``do`` step; raises IllegalAction (or ValueError) when it is refused."""
+    do = step.get("do")
+    if do == "next_deal":
+        game.next_deal()
+        return
+    seat = step.get("seat")
+    if not isinstance(seat, int):
+        raise IllegalAction("a step needs the seat that acts")
+    if do == "play":
+        tile = Tile.parse(str(step.get("tile")))
+        end_text = step.get("end")
+        end = None if end_text is None else End(end_text) if end_text in ("left", "right") else None
+        if end_text is not None and end is None:
+            raise IllegalAction(f"{end_text!r} is not an end: say left or right")
+        if game.deal.ends is None:
+            end = None  # the first tile takes no end
+        game.apply(Action.play(tile, end), seat)
+    elif do in ("draw", "pass", "redeal"):
+        game.apply(Action.parse(do), seat)
+    else:
+        raise IllegalAction(f"unknown step {do!r}")
+
+
+def run(scenario: Any, out: TextIO) -> int:
+    def emit(i: int, ok: bool, error: str | None, state: dict[str, Any] | None) -> None:
+        out.write(json.dumps({"i": i, "ok": ok, "error": error, "state": state}) + "\n")
+
+    try:
+        game = build(scenario)
+    except (InvalidSetup, ValueError, TypeError, KeyError) as exc:
+        emit(-1, False, str(exc) or "invalid setup", None)
+        return 2
+    state = state_to_json(game)
+    emit(-1, True, None, state)
+    for i, step in enumerate(scenario.get("steps", [])):
+        ok, error = True, None
+        if isinstance(step, dict) and "do" in step:
+            try:
+                apply_step(game, step)
+                state = state_to_json(game)
+            except (IllegalAction, InvalidSetup, ValueError) as exc:
+                ok, error = False, str(exc)
+        emit(i, ok, error, state)
+    return 0
+
+
+def main(path: str, out: TextIO = sys.stdout) -> int:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            scenario = json.load(fh)
+    except (OSError, json.JSONDecodeError) as exc:
+        out.write(json.dumps({"i": -1, "ok": False, "error": f"cannot read {path}: {exc}", "state": None}) + "\n")
+        return 2
+    return run(scenario, out)
