@@ -1,0 +1,639 @@
+// The controller: routes between screens, opens rooms on the server, feeds socket frames and
+// taps into the store, and renders from it. The server decides what is legal; this file only
+// sends the actions its `legal` list offers.
+
+import { language, setLanguage, t } from "./i18n.js";
+import { canonical, legalMoves, parseAction, playAction, announceLine } from "./describe.js";
+import { ApiError, Connection, createGame, joinGame } from "./net.js";
+import { gameKey, saved } from "./saved.js";
+import { Store } from "./store.js";
+import { initTelegram } from "./telegram.js";
+import { renderPage } from "./views/pages.js";
+import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
+import { Tutorial } from "./views/tutorial.js";
+
+const PRESETS = ["draw", "block", "101"];
+const LEVELS = ["easy", "medium", "hard"];
+const MODES = ["computer", "hotseat", "online"];
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+
+const store = new Store({
+  screen: "home",
+  mode: null,
+  game: null,
+  view: null,
+  room: null,
+  conn: "idle",
+  selected: null,
+  covered: false,
+  readySeat: null,
+  announce: "",
+  errorText: "",
+  resultHidden: false,
+  pending: false,
+  lang: "ru",
+  level: saved.get("level", "medium"),
+  deals: [],
+  inviteLink: null,
+});
+
+let conn = null;
+let telegram = null;
+let tutorial = null;
+let drawTimer = null;
+let errorTimer = null;
+
+// ---------------------------------------------------------------- text and screens
+
+function applyLanguage(lang) {
+  setLanguage(lang);
+  document.documentElement.lang = language();
+  for (const node of $$("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of $$("[data-i18n-label]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+    node.title = t(node.dataset.i18nLabel);
+  }
+  for (const input of $$("[data-lang]")) input.checked = input.value === language();
+  store.update({ lang: language() });
+}
+
+function titleFor(state) {
+  const base = t("appTitle");
+  const sub = { table: state.mode && t(`mode.${state.mode}`), tutorial: t("mode.tutorial"), rules: t("mode.rules"),
+    tips: t("mode.tips"), lobby: t("mode.online") }[state.screen];
+  return sub ? `${base} · ${sub}` : base;
+}
+
+function render() {
+  const state = store.state;
+  for (const section of $$("[data-screen]")) section.hidden = section.dataset.screen !== state.screen;
+  const title = titleFor(state);
+  $("[data-title]").textContent = title;
+  document.title = title;
+  $('[data-action="settings"]').hidden = !(state.screen === "table" && state.mode !== "online");
+  const banner = $("[data-banner]");
+  const bannerText = !saved.available ? t("storage.none") : "";
+  banner.textContent = bannerText;
+  banner.hidden = !bannerText;
+  if (state.screen === "table") {
+    renderTable($("[data-screen=table]"), state, { tapTile, chooseEnd });
+    renderResult($("[data-result]"), state);
+    renderCover(state);
+  } else {
+    $("[data-result]").hidden = true;
+    $("[data-cover]").hidden = true;
+  }
+  $("[data-replaced]").hidden = !(state.screen === "table" && state.conn === "replaced");
+  if (state.screen === "rules" || state.screen === "tips") renderPage($(`[data-page=${state.screen}]`), state.screen);
+  if (state.screen === "tutorial") tutorial?.render();
+  if (state.screen === "lobby") renderLobby();
+}
+
+function renderCover(state) {
+  const cover = $("[data-cover]");
+  const show = state.mode === "hotseat" && state.covered;
+  const wasHidden = cover.hidden;
+  cover.hidden = !show;
+  if (show) {
+    $("[data-cover-next]").textContent = t("cover.next", { name: t(`player.${(state.view?.to_move ?? 0) + 1}`) });
+    if (wasHidden) $('[data-action="ready"]', cover).focus();
+  }
+}
+
+store.addEventListener("change", render);
+
+function show(screen, hash = null) {
+  closeDialogs();
+  if (hash !== null && location.hash !== hash) history.replaceState(null, "", hash || location.pathname);
+  if (screen !== "table") leaveGame();
+  store.update({ screen, errorText: "" });
+}
+
+// ---------------------------------------------------------------- rooms
+
+function leaveGame() {
+  conn?.close();
+  conn = null;
+  clearTimeout(drawTimer);
+  store.update({ mode: null, game: null, view: null, room: null, selected: null, conn: "idle", announce: "", covered: false });
+}
+
+function presetFor(mode) {
+  const preset = saved.get(`preset.${mode}`, "draw");
+  return PRESETS.includes(preset) ? preset : "draw";
+}
+
+async function startLocal(mode, { fresh = false } = {}) {
+  closeDialogs();
+  saved.set("mode", mode);
+  history.replaceState(null, "", `#${mode}`);
+  const record = fresh ? null : saved.get(gameKey(mode));
+  if (record?.game_id && record?.token) {
+    openRoom(mode, record);
+    return;
+  }
+  leaveGame();
+  store.update({ screen: "table", mode, errorText: t("loading") });
+  try {
+    const created = await createGame({
+      mode, rules: { preset: presetFor(mode) }, level: mode === "computer" ? store.state.level : undefined,
+      name: telegram?.name ?? undefined,
+    });
+    saved.set(gameKey(mode), created);
+    openRoom(mode, created);
+  } catch (err) {
+    store.update({ errorText: t("error.server") });
+    setTimeout(() => { if (store.state.mode === mode && !store.state.view) startLocal(mode); }, 2000);
+  }
+}
+
+function openRoom(mode, record) {
+  leaveGame();
+  const deals = saved.get(`deals.${record.game_id}`, []);
+  store.update({
+    screen: "table", mode, game: record, view: null, room: null, selected: null, errorText: "",
+    announce: "", resultHidden: false, pending: false, readySeat: null, covered: mode === "hotseat",
+    deals, inviteLink: record.invite_url ? new URL(record.invite_url, location.href).href : null,
+  });
+  conn = new Connection(record.game_id, record.token);
+  conn.addEventListener("welcome", (ev) => onWelcome(ev.detail));
+  conn.addEventListener("event", (ev) => onEvent(ev.detail));
+  conn.addEventListener("ack", () => store.update({ pending: false }));
+  conn.addEventListener("error", (ev) => onError(ev.detail));
+  conn.addEventListener("presence", (ev) => onPresence(ev.detail));
+  conn.addEventListener("status", (ev) => onStatus(mode, record, ev.detail));
+  conn.open();
+}
+
+function onStatus(mode, record, status) {
+  store.update({ conn: status });
+  if (status === "bad_token" || status === "not_found") {
+    saved.remove(gameKey(mode, record.game_id));
+    if (mode === "online") {
+      if (saved.get("online.current") === record.game_id) saved.remove("online.current");
+      leaveGame();
+      store.update({ screen: "lobby" });
+      lobbyMessage(t("online.notFound"));
+    } else {
+      startLocal(mode, { fresh: true });
+    }
+  }
+}
+
+function onWelcome(frame) {
+  const game = { ...store.state.game, seats: frame.seats, seat: frame.seats?.[0] ?? frame.seat };
+  const missed = frame.missed ?? [];
+  const lastAction = [...missed].reverse().find((m) => m.event?.kind === "action");
+  setView(frame.view, frame.room, { game, event: lastAction?.event ?? null, welcome: true });
+}
+
+function onEvent(frame) {
+  const event = frame.event ?? {};
+  if (event.kind === "new_game") {
+    saved.remove(`deals.${store.state.game?.game_id}`);
+    store.update({ deals: [], resultHidden: false, readySeat: null });
+  }
+  setView(frame.view, frame.room, { event });
+}
+
+function onPresence(frame) {
+  const room = store.state.room;
+  if (!room) return;
+  const seats = room.seats.map((s) => {
+    const p = frame.seats.find((x) => x.seat === s.seat);
+    return p && !s.computer ? { ...s, connected: p.connected } : s;
+  });
+  store.update({ room: { ...room, seats } });
+}
+
+function onError(frame) {
+  const quiet = ["stale_state", "busy", "already_hello"];
+  store.update({ pending: false });
+  if (quiet.includes(frame.code)) return;
+  const text = frame.code === "opponent_away" ? t("online.oppAway") : t("error.move", { reason: frame.message ?? frame.code });
+  showError(text);
+}
+
+function showError(text) {
+  clearTimeout(errorTimer);
+  store.update({ errorText: text });
+  errorTimer = setTimeout(() => store.update({ errorText: "" }), 4000);
+}
+
+/** A new view arrived: work out what moved (for the animation and the announcement). */
+function setView(view, room, { game = store.state.game, event = null, welcome = false } = {}) {
+  const before = store.state.view;
+  const patch = { view, room: room ?? store.state.room, game, pending: false };
+  if (store.state.errorText === t("loading")) patch.errorText = "";
+  // the line: which tile is new, and did it come from the top (another player) or from below
+  patch.freshIndex = null;
+  patch.freshHand = null;
+  const mine = new Set(game?.seats ?? [game?.seat ?? 0]);
+  if (event?.kind === "action") {
+    const action = parseAction(event.action);
+    if (action.kind === "play" && !welcome) {
+      patch.freshIndex = action.end === "left" || !action.end ? 0 : (view.line?.length ?? 1) - 1;
+      patch.freshFromTop = store.state.mode === "hotseat" ? false : !mine.has(event.seat);
+    }
+    const fromOther = store.state.mode === "hotseat" || !mine.has(event.seat);
+    if (fromOther) {
+      const nameOf = seatNamer({ ...store.state, ...patch });
+      let draws = 1;
+      if (action.kind === "draw") {
+        const history = view.history ?? [];
+        draws = 0;
+        for (let i = history.length - 1; i >= 0 && history[i].seat === event.seat && history[i].action === "draw"; i--) draws++;
+      }
+      patch.announce = announceLine(event, nameOf, Math.max(1, draws));
+    }
+  }
+  if (before?.hand && view?.hand && view.seat === before.seat) {
+    const old = new Set(before.hand.map(canonical));
+    const fresh = view.hand.map(canonical).filter((x) => !old.has(x));
+    if (fresh.length && fresh.length <= 2) patch.freshHand = fresh;
+  }
+  if (store.state.selected && !legalMoves(view).plays.has(store.state.selected)) patch.selected = null;
+  if (!view?.result) patch.resultHidden = false;
+  // hot-seat: cover the hand whenever the device passes to the other player
+  if (store.state.mode === "hotseat") {
+    const toMove = view?.to_move;
+    patch.covered = !view?.result && toMove !== null && toMove !== undefined && toMove !== store.state.readySeat;
+  }
+  // a finished 101 deal goes into the score table
+  if (view?.result && view.match) {
+    const deals = store.state.deals ?? [];
+    if (!deals.some((d) => d.deal === view.match.deal)) {
+      const next = [...deals, { deal: view.match.deal, scores: view.match.scores }];
+      patch.deals = next;
+      saved.set(`deals.${game.game_id}`, next);
+    }
+  }
+  store.update(patch);
+  afterView();
+}
+
+/** Things that follow a new view: the automatic draw of 101, focus for keyboard players. */
+function afterView() {
+  const state = store.state;
+  const view = state.view;
+  clearTimeout(drawTimer);
+  if (!view || view.result || state.covered) return;
+  const mySeat = viewSeat(state);
+  if (view.to_move !== mySeat) return;
+  const legal = view.legal ?? [];
+  if (view.rules?.draw_rule === "one_then_pass" && legal.length === 1 && legal[0] === "draw") {
+    drawTimer = setTimeout(() => send("draw"), 450);
+    return;
+  }
+  // keyboard players keep going: when focus was lost with the old tiles, put it on a move
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    ($("[data-hand] [data-playable]") ?? $("[data-actions] .btn:not([hidden])"))?.focus();
+  });
+}
+
+
+// ---------------------------------------------------------------- moves
+
+function send(action) {
+  const state = store.state;
+  if (!conn || state.pending) return;
+  const seat = state.mode === "hotseat" ? state.view?.to_move ?? null : null;
+  if (conn.move(action, seat) !== null) store.update({ pending: true, selected: null });
+}
+
+function tapTile(tile) {
+  const state = store.state;
+  const view = state.view;
+  if (!view || state.pending) return;
+  if (state.selected === tile) {
+    store.update({ selected: null });
+    return;
+  }
+  const ends = legalMoves(view).plays.get(tile) ?? [];
+  if (ends.length === 1) {
+    send(playAction(view, tile, ends[0]));
+    return;
+  }
+  store.update({ selected: tile });
+  requestAnimationFrame(() => $('[data-choose] [data-action="end-left"]')?.focus());
+}
+
+function chooseEnd(end) {
+  const state = store.state;
+  if (!state.selected) return;
+  const action = playAction(state.view, state.selected, end);
+  if (action) send(action);
+}
+
+// ---------------------------------------------------------------- online lobby
+
+function renderLobby() {
+  const box = $("[data-lobby-presets]");
+  if (box.dataset.lang === store.state.lang) return;
+  box.dataset.lang = store.state.lang;
+  const current = saved.get("preset.online", "draw");
+  presetRadios(box, "lobby-preset", current);
+}
+
+function presetRadios(box, name, current) {
+  const legend = box.querySelector("legend");
+  box.replaceChildren(legend, ...PRESETS.map((preset) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = name;
+    input.value = preset;
+    input.checked = preset === current;
+    const text = document.createElement("span");
+    text.textContent = t(`preset.${preset}`);
+    const hint = document.createElement("span");
+    hint.className = "hint";
+    hint.textContent = `— ${t(`preset.${preset}.hint`)}`;
+    label.append(input, text, hint);
+    return label;
+  }));
+}
+
+function lobbyMessage(text) {
+  $("[data-lobby-msg]").textContent = text;
+}
+
+async function createRoom() {
+  const preset = $("[data-lobby-presets] input:checked")?.value ?? "draw";
+  saved.set("preset.online", preset);
+  lobbyMessage(t("loading"));
+  try {
+    const created = await createGame({ mode: "online", rules: { preset }, name: telegram?.name ?? undefined });
+    saved.set(gameKey("online", created.game_id), created);
+    saved.set("online.current", created.game_id);
+    saved.set("mode", "online");
+    lobbyMessage("");
+    history.replaceState(null, "", `#room=${created.game_id}`);
+    openRoom("online", created);
+  } catch {
+    lobbyMessage(t("error.server"));
+  }
+}
+
+async function joinByInvite(gameId, invite) {
+  const mine = saved.get(gameKey("online", gameId));
+  saved.set("mode", "online");
+  if (mine?.token) {
+    saved.set("online.current", gameId);
+    history.replaceState(null, "", `#room=${gameId}`);
+    openRoom("online", mine);
+    return;
+  }
+  store.update({ screen: "lobby" });
+  lobbyMessage(t("online.joining"));
+  try {
+    const joined = await joinGame(gameId, invite, telegram?.name ?? undefined);
+    saved.set(gameKey("online", gameId), joined);
+    saved.set("online.current", gameId);
+    lobbyMessage("");
+    history.replaceState(null, "", `#room=${gameId}`);
+    openRoom("online", joined);
+  } catch (err) {
+    const code = err instanceof ApiError ? err.code : "";
+    lobbyMessage(code === "room_full" ? t("online.full") : code === "network" ? t("error.server") : t("online.notFound"));
+  }
+}
+
+function openOnline(gameId) {
+  const mine = saved.get(gameKey("online", gameId));
+  if (!mine?.token) {
+    show("lobby", "#online");
+    lobbyMessage(t("online.notFound"));
+    return;
+  }
+  saved.set("online.current", gameId);
+  saved.set("mode", "online");
+  openRoom("online", mine);
+}
+
+// ---------------------------------------------------------------- dialogs
+
+function closeDialogs() {
+  for (const d of $$("dialog")) if (d.open) d.close();
+}
+
+function openSettings() {
+  const dialog = $("[data-settings]");
+  const mode = store.state.mode;
+  presetRadios($("[data-settings-presets]"), "settings-preset", store.state.room?.rules?.preset ?? presetFor(mode));
+  const levels = $("[data-settings-levels]");
+  const legend = levels.querySelector("legend");
+  const level = store.state.room?.level ?? store.state.level;
+  levels.replaceChildren(legend, ...LEVELS.map((lv) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "settings-level";
+    input.value = lv;
+    input.checked = lv === level;
+    label.append(input, document.createTextNode(t(`level.${lv}`)));
+    return label;
+  }));
+  levels.hidden = mode !== "computer";
+  $("[data-settings-level-note]").hidden = mode !== "computer";
+  dialog.showModal();
+}
+
+function saveSettings() {
+  const mode = store.state.mode;
+  const preset = $("[data-settings-presets] input:checked")?.value;
+  const level = $("[data-settings-levels] input:checked")?.value;
+  $("[data-settings]").close();
+  if (mode === "computer" && level && LEVELS.includes(level)) {
+    saved.set("level", level);
+    store.update({ level });
+    if (conn && level !== store.state.room?.level) {
+      conn.send({ type: "set_level", level });
+      store.update({ room: { ...store.state.room, level } });
+    }
+  }
+  const currentPreset = store.state.room?.rules?.preset ?? presetFor(mode);
+  if (preset && PRESETS.includes(preset) && preset !== currentPreset) {
+    saved.set(`preset.${mode}`, preset);
+    startLocal(mode, { fresh: true });
+  }
+}
+
+// ---------------------------------------------------------------- input wiring
+
+function onAction(name, button) {
+  const state = store.state;
+  switch (name) {
+    case "menu": $("[data-menu]").showModal(); break;
+    case "settings": openSettings(); break;
+    case "close-dialog": button.closest("dialog")?.close(); break;
+    case "settings-cancel": $("[data-settings]").close(); break;
+    case "settings-save": saveSettings(); break;
+    case "start-computer": startLocal("computer"); break;
+    case "start-hotseat": startLocal("hotseat"); break;
+    case "start-online": {
+      const current = saved.get("online.current");
+      if (current && saved.get(gameKey("online", current))?.token && state.screen !== "table") {
+        history.replaceState(null, "", `#room=${current}`);
+        openOnline(current);
+      } else {
+        saved.set("mode", "online");
+        show("lobby", "#online");
+      }
+      break;
+    }
+    case "create-room": createRoom(); break;
+    case "open-tutorial":
+      tutorial.reset();
+      show("tutorial", "#tutorial");
+      break;
+    case "tut-restart": tutorial.reset(); tutorial.render(); break;
+    case "open-rules": show("rules", "#rules"); break;
+    case "open-tips": show("tips", "#tips"); break;
+    case "draw": send("draw"); break;
+    case "pass": send("pass"); break;
+    case "redeal": send("redeal"); break;
+    case "end-left": chooseEnd("left"); break;
+    case "end-right": chooseEnd("right"); break;
+    case "new-game":
+      if (conn) conn.send({ type: "rematch" });
+      if (state.mode !== "online") store.update({ resultHidden: true });
+      break;
+    case "next-deal":
+      if (conn) conn.send({ type: "next_deal", state_no: conn.stateNo });
+      break;
+    case "hide-result": store.update({ resultHidden: true }); break;
+    case "ready":
+      store.update({ covered: false, readySeat: state.view?.to_move ?? null });
+      afterView();
+      requestAnimationFrame(() => ($("[data-hand] [data-playable]") ?? $("[data-actions] .btn:not([hidden])"))?.focus());
+      break;
+    case "copy-invite": copyInvite(button); break;
+    case "share-invite":
+      navigator.share?.({ title: t("appTitle"), url: state.inviteLink }).catch(() => {});
+      break;
+    case "reset-room": conn?.send({ type: "reset" }); break;
+    case "reconnect-here": conn?.open(); break;
+    default: break;
+  }
+}
+
+async function copyInvite(button) {
+  const link = store.state.inviteLink ?? "";
+  const input = $("[data-invite-link]");
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    input.select();
+    try { document.execCommand("copy"); } catch { /* the link stays selected for the player */ }
+  }
+  button.textContent = t("online.copied");
+  setTimeout(() => { button.textContent = t("online.copy"); }, 1500);
+}
+
+document.addEventListener("click", (ev) => {
+  const button = ev.target.closest("[data-action]");
+  if (button) {
+    onAction(button.dataset.action, button);
+    return;
+  }
+  // a tap elsewhere on the table cancels a chosen tile
+  if (store.state.selected && ev.target.closest("[data-screen=table]") && !ev.target.closest(".end-marker")) {
+    store.update({ selected: null });
+  }
+});
+
+document.addEventListener("change", (ev) => {
+  if (ev.target.matches("[data-lang]")) {
+    saved.set("lang", ev.target.value);
+    applyLanguage(ev.target.value);
+    for (const box of $$("[data-lobby-presets]")) delete box.dataset.lang;
+    render();
+  }
+});
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && store.state.selected) {
+    const tile = store.state.selected;
+    store.update({ selected: null });
+    $(`[data-hand] [data-tile="${tile}"]`)?.focus();
+    ev.preventDefault();
+    return;
+  }
+  const tile = ev.target.closest?.(".hand-tile");
+  if (!tile) return;
+  const tiles = $$(".hand-tile", tile.parentElement);
+  const i = tiles.indexOf(tile);
+  let next = null;
+  if (ev.key === "ArrowRight" || ev.key === "ArrowDown") next = tiles[i + 1];
+  else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") next = tiles[i - 1];
+  else if (ev.key === "Home") next = tiles[0];
+  else if (ev.key === "End") next = tiles.at(-1);
+  if (next) {
+    next.focus();
+    next.scrollIntoView({ block: "nearest", inline: "nearest" });
+    ev.preventDefault();
+  }
+});
+
+$("[data-settings]").addEventListener("cancel", () => { /* Escape: nothing changes */ });
+
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(render, 120);
+});
+
+window.addEventListener("hashchange", () => route());
+
+// ---------------------------------------------------------------- start
+
+function route() {
+  const hash = decodeURIComponent(location.hash.replace(/^#/, ""));
+  if (/tgWebApp/.test(hash)) return false;
+  let m = /^join=([^.]+)\.(.+)$/.exec(hash);
+  if (m) { joinByInvite(m[1], m[2]); return true; }
+  m = /^room=(.+)$/.exec(hash);
+  if (m) { openOnline(m[1]); return true; }
+  if (hash === "computer" || hash === "hotseat") {
+    if (store.state.mode !== hash || store.state.screen !== "table") startLocal(hash);
+    return true;
+  }
+  if (hash === "online") { show("lobby"); return true; }
+  if (hash === "tutorial") { tutorial.reset(); show("tutorial"); return true; }
+  if (hash === "rules" || hash === "tips") { show(hash); return true; }
+  if (hash === "home") { show("home"); return true; }
+  return false;
+}
+
+async function start() {
+  tutorial = new Tutorial($("[data-screen=tutorial]"));
+  applyLanguage(saved.get("lang", null) ?? "ru");
+  telegram = await initTelegram().catch(() => null);
+  if (telegram && !saved.get("lang", null) && telegram.user?.language_code?.startsWith("en")) applyLanguage("en");
+  if (telegram?.join) {
+    joinByInvite(telegram.join.gameId, telegram.join.invite);
+  } else if (!route()) {
+    const mode = saved.get("mode", null);
+    const current = saved.get("online.current", null);
+    if (mode === "computer" || mode === "hotseat") {
+      if (saved.get(gameKey(mode))) startLocal(mode);
+      else show("home");
+    } else if (mode === "online" && current && saved.get(gameKey("online", current))) {
+      history.replaceState(null, "", `#room=${current}`);
+      openOnline(current);
+    } else {
+      show("home");
+    }
+  }
+  render();
+}
+
+// a hook for tests and debugging: the store, read-only use
+globalThis.doublesix = { store, version: 1, MODES };
+
+start();

@@ -1,0 +1,166 @@
+// The protocol client (docs/protocol.md): HTTP calls and one WebSocket per seat. DOM-free.
+// A `Connection` is an EventTarget: "welcome", "event", "ack", "error", "presence", "status".
+// It reconnects by itself with the last event number it saw, except after close codes that
+// mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone).
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function post(path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(0, "network", String(err));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, data?.error?.code ?? "http", data?.error?.message ?? response.statusText);
+  }
+  return data;
+}
+
+export function createGame({ mode, rules, level, name }) {
+  const body = { mode, rules };
+  if (mode === "computer" && level) body.level = level;
+  if (name) body.name = name;
+  return post("api/games", body);
+}
+
+export function joinGame(gameId, invite, name) {
+  const body = { invite };
+  if (name) body.name = name;
+  return post(`api/games/${encodeURIComponent(gameId)}/join`, body);
+}
+
+export function telegramAuth(initData) {
+  return post("api/telegram/auth", { init_data: initData });
+}
+
+export const STOP_CODES = { 4001: "bad_token", 4002: "replaced", 4004: "not_found" };
+
+function socketUrl() {
+  const here = new URL(".", globalThis.location.href);
+  here.protocol = here.protocol === "https:" ? "wss:" : "ws:";
+  return new URL("ws", here).href;
+}
+
+export class Connection extends EventTarget {
+  constructor(gameId, token, { lastEvent = null } = {}) {
+    super();
+    this.gameId = gameId;
+    this.token = token;
+    this.lastEvent = lastEvent;
+    this.stateNo = null;
+    this.socket = null;
+    this.status = "idle";
+    this.stopped = false;
+    this.retry = 0;
+    this.nextId = 1;
+    this.timer = null;
+  }
+
+  open() {
+    this.stopped = false;
+    this.connect();
+    return this;
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.setStatus(this.retry === 0 ? "connecting" : "reconnecting");
+    let socket;
+    try {
+      socket = new WebSocket(socketUrl());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      const hello = { type: "hello", game_id: this.gameId, token: this.token };
+      if (this.lastEvent !== null) hello.last_event = this.lastEvent;
+      socket.send(JSON.stringify(hello));
+    });
+    socket.addEventListener("message", (msg) => this.receive(msg.data));
+    socket.addEventListener("close", (ev) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      const stop = STOP_CODES[ev.code];
+      if (stop) {
+        this.stopped = true;
+        this.setStatus(stop);
+        return;
+      }
+      if (!this.stopped) this.scheduleReconnect();
+    });
+  }
+
+  scheduleReconnect() {
+    if (this.stopped) return;
+    this.setStatus("reconnecting");
+    const delay = Math.min(5000, 300 * 2 ** Math.min(this.retry, 5));
+    this.retry += 1;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  receive(raw) {
+    let frame;
+    try {
+      frame = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (typeof frame.event_no === "number") this.lastEvent = frame.event_no;
+    if (typeof frame.state_no === "number" && frame.type !== "error") this.stateNo = frame.state_no;
+    if (frame.type === "error" && frame.code === "stale_state" && typeof frame.state_no === "number") {
+      this.stateNo = frame.state_no;
+    }
+    if (frame.type === "welcome") {
+      this.retry = 0;
+      this.setStatus("open");
+    }
+    this.dispatchEvent(new CustomEvent(frame.type, { detail: frame }));
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.dispatchEvent(new CustomEvent("status", { detail: status }));
+  }
+
+  send(frame) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return null;
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ ...frame, id }));
+    return id;
+  }
+
+  move(action, seat = null) {
+    const frame = { type: "move", state_no: this.stateNo, action };
+    if (seat !== null) frame.seat = seat;
+    return this.send(frame);
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close(1000, "bye");
+    this.setStatus("closed");
+  }
+}

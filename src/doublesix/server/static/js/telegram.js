@@ -1,0 +1,90 @@
+// Telegram Mini App support. Outside Telegram nothing here does anything. Inside it, the page
+// follows Telegram's theme colours and viewport, sends `initData` to the server (which checks
+// its signature) and takes the player's name from the answer; a `startapp` parameter that
+// carries a room invite joins that room.
+
+import { telegramAuth } from "./net.js";
+
+/** True when the page was opened by Telegram (launch parameters in the URL fragment). */
+export function launchedByTelegram(loc = globalThis.location) {
+  return /tgWebApp(Data|Version|Platform)=/.test(loc.hash) || /tgWebApp/.test(loc.search);
+}
+
+/** Load telegram-web-app.js only when Telegram opened us: never in tests, never on the web. */
+export function loadTelegramScript() {
+  if (globalThis.Telegram?.WebApp || !launchedByTelegram()) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const script = document.createElement("script");
+    script.src = "https://telegram.org/js/telegram-web-app.js";
+    script.onload = () => resolve(globalThis.Telegram?.WebApp ?? null);
+    script.onerror = () => resolve(null);
+    document.head.append(script);
+  });
+}
+
+const THEME_VARS = {
+  bg_color: "--tg-bg",
+  text_color: "--tg-text",
+  button_color: "--tg-button",
+  button_text_color: "--tg-button-text",
+};
+
+function applyTheme(app) {
+  const params = app.themeParams ?? {};
+  const root = document.documentElement;
+  for (const [key, cssVar] of Object.entries(THEME_VARS)) {
+    if (params[key]) root.style.setProperty(cssVar, params[key]);
+  }
+  if (app.colorScheme) root.dataset.tgScheme = app.colorScheme;
+}
+
+function applyViewport(app) {
+  const height = app.viewportStableHeight || app.viewportHeight;
+  if (height) document.documentElement.style.setProperty("--app-height", `${height}px`);
+}
+
+/**
+ * A room invite from `startapp`: "<game_id>.<invite>" or, since Telegram allows only
+ * [A-Za-z0-9_-] there, "g<len of id in base 36><game_id><invite>".
+ */
+export function parseStartParam(param) {
+  if (!param || typeof param !== "string") return null;
+  const dot = param.indexOf(".");
+  if (dot > 0) return { gameId: param.slice(0, dot), invite: param.slice(dot + 1) };
+  const m = /^g([0-9a-z])(.+)$/.exec(param);
+  if (!m) return null;
+  const len = parseInt(m[1], 36);
+  if (m[2].length <= len) return null;
+  return { gameId: m[2].slice(0, len), invite: m[2].slice(len) };
+}
+
+export function makeStartParam(gameId, invite) {
+  return `g${gameId.length.toString(36)}${gameId}${invite}`;
+}
+
+/** Set up the Mini App; resolves to {app, name, user, join} or null outside Telegram. */
+export async function initTelegram() {
+  const app = globalThis.Telegram?.WebApp ?? (await loadTelegramScript());
+  if (!app || typeof app !== "object") return null;
+  try {
+    app.ready?.();
+    app.expand?.();
+  } catch {
+    // an old client: the page still works
+  }
+  applyTheme(app);
+  applyViewport(app);
+  app.onEvent?.("themeChanged", () => applyTheme(app));
+  app.onEvent?.("viewportChanged", () => applyViewport(app));
+  const result = { app, name: null, user: null, join: parseStartParam(app.initDataUnsafe?.start_param) };
+  if (app.initData) {
+    try {
+      const answer = await telegramAuth(app.initData);
+      result.user = answer.user ?? null;
+      result.name = answer.display_name ?? answer.user?.first_name ?? null;
+    } catch {
+      // not verified (no bot token on this server, or stale data): play without the name
+    }
+  }
+  return result;
+}

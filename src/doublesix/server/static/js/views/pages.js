@@ -1,0 +1,41 @@
+// The Rules and Tips pages, drawn from content.js with the same tile pictures as the table.
+
+import { language } from "../i18n.js";
+import { PAGES } from "../content.js";
+import { splitTile } from "../describe.js";
+import { tileSvg } from "../tiles.js";
+
+export function renderPage(article, name) {
+  const blocks = PAGES[name]?.[language()] ?? PAGES[name]?.ru ?? [];
+  const nodes = blocks.map((block) => {
+    if (block.h2 || block.h3) {
+      const h = document.createElement(block.h2 ? "h2" : "h3");
+      h.textContent = block.h2 ?? block.h3;
+      return h;
+    }
+    if (block.p) {
+      const p = document.createElement("p");
+      p.textContent = block.p;
+      return p;
+    }
+    if (block.ul) {
+      const ul = document.createElement("ul");
+      for (const item of block.ul) {
+        const li = document.createElement("li");
+        li.textContent = item;
+        ul.append(li);
+      }
+      return ul;
+    }
+    const row = document.createElement("div");
+    row.className = "tiles-inline";
+    row.setAttribute("role", "img");
+    row.setAttribute("aria-label", block.tiles.join(", "));
+    for (const tile of block.tiles) {
+      const [a, b] = splitTile(tile);
+      row.append(tileSvg(a, b));
+    }
+    return row;
+  });
+  article.replaceChildren(...nodes);
+}

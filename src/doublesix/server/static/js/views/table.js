@@ -1,0 +1,340 @@
+// The table screen: opponent, infobar, line, status, hand, action buttons, side panel and the
+// result sheet, rendered from the store's state. Inputs go back through `ctx` callbacks.
+
+import { t } from "../i18n.js";
+import {
+  canonical, groupedHistory, historyLine, isDouble, leadIndex, legalMoves, matchLeader,
+  resultSummary, splitTile, statusLine, tileSpoken,
+} from "../describe.js";
+import { tileSvg } from "../tiles.js";
+import { renderBoard } from "./board.js";
+
+const $ = (root, sel) => root.querySelector(sel);
+
+/** Names of the seats as this screen shows them. */
+export function seatNamer(state) {
+  const { mode, room } = state;
+  const mine = state.game?.seat ?? 0;
+  return (seat) => {
+    if (mode === "hotseat") return t(`player.${seat + 1}`);
+    if (mode === "computer") return seat === mine ? t("you") : t("computer");
+    if (seat === mine) return t("you");
+    return room?.seats?.[seat]?.name || t("opponent");
+  };
+}
+
+function isComputerSeat(state, seat) {
+  return state.mode === "computer" && seat !== (state.game?.seat ?? 0);
+}
+
+/** The seat whose hand this screen shows: mine, or in hot-seat the seat to move. */
+export function viewSeat(state) {
+  return state.view?.seat ?? state.game?.seat ?? 0;
+}
+
+export function renderTable(root, state, ctx) {
+  const view = state.view;
+  const mySeat = viewSeat(state);
+  const nameOf = seatNamer(state);
+  const other = mySeat === 0 ? 1 : 0;
+  const moves = legalMoves(view);
+  const myTurn = Boolean(view && !view.result && view.to_move === mySeat && !state.covered);
+  const rules = view?.rules ?? state.room?.rules ?? {};
+
+  // opponent band
+  const opp = $(root, "[data-opponent]");
+  const oppName = state.mode === "computer"
+    ? t("computer.level", { level: t(`level.${state.room?.level ?? state.level ?? "medium"}`) })
+    : nameOf(other);
+  $(opp, "[data-opp-name]").textContent = oppName;
+  const oppCount = view?.hand_sizes?.[other] ?? 0;
+  const backs = $(opp, "[data-opp-hand]");
+  if (backs.childElementCount !== Math.min(oppCount, 12)) {
+    backs.replaceChildren(...Array.from({ length: Math.min(oppCount, 12) }, () => tileSvg(0, 0, { vertical: true, hidden: true })));
+  }
+  backs.setAttribute("aria-label", t("opp.backs", { name: nameOf(other), n: oppCount }));
+  $(opp, "[data-opp-count]").textContent = String(oppCount);
+  const oppTurn = Boolean(view && !view.result && view.to_move === other);
+  opp.classList.toggle("is-turn", oppTurn);
+  const thinking = $(opp, "[data-opp-thinking]");
+  thinking.hidden = !(oppTurn && isComputerSeat(state, other));
+  thinking.textContent = t("thinking");
+  const presence = $(opp, "[data-opp-presence]");
+  if (state.mode === "online" && state.room) {
+    const seatInfo = state.room.seats?.[other];
+    presence.textContent = !seatInfo?.taken
+      ? t("online.waiting")
+      : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
+    presence.dataset.presence = !seatInfo?.taken ? "free" : seatInfo.connected ? "online" : "away";
+  } else {
+    presence.textContent = "";
+    delete presence.dataset.presence;
+  }
+
+  // infobar
+  const drawing = rules.draw_rule && rules.draw_rule !== "none";
+  $(root, "[data-boneyard]").textContent = view
+    ? drawing ? t("boneyard", { n: view.boneyard }) : t("boneyard.none")
+    : "";
+  $(root, "[data-ends-text]").textContent = view?.ends
+    ? t("ends", { a: view.ends[0], b: view.ends[1] })
+    : view ? t("ends.empty") : "";
+  const score = $(root, "[data-score]");
+  const match = view?.match;
+  if (match) {
+    const leader = matchLeader(match);
+    const parts = [
+      t("score", { a: match.scores[mySeat], b: match.scores[other] }),
+      t("target", { n: match.target }),
+    ];
+    if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
+    parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
+    score.textContent = parts.join(" · ");
+  } else {
+    score.textContent = "";
+  }
+
+  // invite panel (online, while the guest seat is free)
+  const invite = $(root, "[data-invite]");
+  const free = state.mode === "online" && state.room?.seats?.some((s) => !s.taken);
+  invite.hidden = !free;
+  if (free) {
+    $(invite, "[data-invite-text]").textContent = t("online.waiting");
+    const link = $(invite, "[data-invite-link]");
+    link.value = state.inviteLink ?? "";
+    link.setAttribute("aria-label", t("online.invite"));
+    $(invite, '[data-action="share-invite"]').hidden = !navigator.share;
+    $(invite, '[data-action="reset-room"]').hidden = !state.room?.can_reset;
+  }
+
+  // board
+  const playEnds = state.selected ? moves.plays.get(state.selected) ?? [] : [];
+  const choosing = myTurn && state.selected && playEnds.length > 1 ? playEnds.filter(Boolean) : [];
+  const board = $(root, "[data-board]");
+  renderBoard(board, {
+    line: view?.line ?? [],
+    lead: leadIndex(view?.history),
+    choosing,
+    onEnd: ctx.chooseEnd,
+    fresh: state.freshIndex ?? null,
+    fromTop: state.freshFromTop ?? false,
+    emptyText: view && myTurn ? "" : "",
+  });
+  const choose = $(root, "[data-choose]");
+  choose.hidden = choosing.length < 2;
+  if (choosing.length >= 2 && view?.ends) {
+    const [leftBtn, rightBtn] = choose.querySelectorAll("button");
+    leftBtn.textContent = `${t("left")}: ${view.ends[0]}`;
+    rightBtn.textContent = `${t("right")}: ${view.ends[1]}`;
+    leftBtn.setAttribute("aria-label", t("end.play", { side: t("side.left"), v: view.ends[0] }));
+    rightBtn.setAttribute("aria-label", t("end.play", { side: t("side.right"), v: view.ends[1] }));
+  }
+
+  // status
+  const status = $(root, "[data-status]");
+  let statusText = state.errorText || statusLine(view, {
+    mySeat, nameOf, computer: isComputerSeat(state, view?.to_move), selected: state.selected,
+  });
+  if (state.mode === "online" && state.conn && state.conn !== "open") {
+    if (state.conn === "reconnecting") statusText = t("online.reconnecting");
+  } else if (state.mode === "online" && state.room?.waiting_for?.length && !free && view && !view.result) {
+    statusText = t("online.oppAway");
+  }
+  if (status.textContent !== statusText) status.textContent = statusText;
+  status.classList.toggle("is-turn", myTurn);
+  const announce = $(root, "[data-announce]");
+  if (announce.textContent !== (state.announce ?? "")) announce.textContent = state.announce ?? "";
+
+  renderHand($(root, "[data-hand]"), state, view, moves, myTurn, ctx);
+
+  // actions: only the legal ones
+  const show = (name, on) => { $(root, `[data-action="${name}"]`).hidden = !on; };
+  const autoDraw = rules.draw_rule === "one_then_pass";
+  show("draw", myTurn && moves.draw && !autoDraw);
+  show("pass", myTurn && moves.pass);
+  show("redeal", myTurn && moves.redeal);
+
+  renderSide(root, state, view, nameOf, mySeat, other);
+}
+
+function renderHand(hand, state, view, moves, myTurn, ctx) {
+  const tiles = view?.hand ?? [];
+  const focusedTile = document.activeElement?.closest?.("[data-tile]")?.dataset.tile ?? null;
+  const firstMove = (view?.line ?? []).length === 0;
+  const key = JSON.stringify([tiles, [...moves.plays.keys()], myTurn, state.selected, state.freshHand, state.lang]);
+  if (hand.dataset.key === key) return;
+  hand.dataset.key = key;
+  hand.setAttribute("aria-label", t("hand"));
+  const buttons = tiles.map((tile) => {
+    const name = canonical(tile);
+    const [a, b] = splitTile(tile);
+    const playable = myTurn && moves.plays.has(name);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "hand-tile";
+    button.dataset.tile = name;
+    button.append(tileSvg(a, b, { vertical: true }));
+    let label = t("tile.name", { tile: name });
+    if (playable) {
+      button.classList.add("is-playable");
+      button.dataset.playable = "true";
+      label = firstMove && (moves.plays.size === 1 || isDouble(name)) && moves.plays.size === 1
+        ? t("tile.lead", { tile: name })
+        : t("tile.playable", { tile: name });
+      if (firstMove && moves.plays.size === 1) button.dataset.lead = "true";
+    } else {
+      button.setAttribute("aria-disabled", "true");
+      button.tabIndex = -1;
+    }
+    if (state.selected === name) {
+      button.classList.add("is-selected");
+      button.setAttribute("aria-pressed", "true");
+      label = t("tile.selected", { tile: name });
+    }
+    if (state.freshHand?.includes(name)) button.classList.add("is-new");
+    button.setAttribute("aria-label", label);
+    button.title = tileSpoken(name);
+    button.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (playable) ctx.tapTile(name);
+    });
+    return button;
+  });
+  hand.replaceChildren(...buttons);
+  if (focusedTile) {
+    const again = hand.querySelector(`[data-tile="${focusedTile}"]`);
+    (again ?? hand.querySelector("[data-playable]"))?.focus({ preventScroll: false });
+  }
+  const selected = hand.querySelector(".is-selected") ?? hand.querySelector("[data-lead]");
+  selected?.scrollIntoView?.({ block: "nearest", inline: "center" });
+}
+
+function renderSide(root, state, view, nameOf, mySeat, other) {
+  const list = $(root, "[data-history]");
+  const items = groupedHistory(view?.history);
+  const key = JSON.stringify([items.length, items.at(-1)?.count, state.lang, view?.match?.deal]);
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    if (items.length === 0) {
+      const li = document.createElement("li");
+      li.className = "empty";
+      li.textContent = t("history.empty");
+      list.replaceChildren(li);
+    } else {
+      list.replaceChildren(...items.map((ev) => {
+        const li = document.createElement("li");
+        let text = historyLine(ev, nameOf);
+        if (ev.kind === "draw" && ev.count > 1) text += ` ×${ev.count}`;
+        li.textContent = text;
+        return li;
+      }));
+      list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+    }
+  }
+  const table = $(root, "[data-score-table]");
+  const match = view?.match;
+  table.hidden = !match;
+  if (match) {
+    const deals = state.deals ?? [];
+    const rows = deals.map((d) => [t("deal.n", { n: d.deal }), d.scores[mySeat], d.scores[other]]);
+    const head = ["", nameOf(mySeat), nameOf(other)];
+    const el = document.createElement("table");
+    const caption = document.createElement("caption");
+    caption.textContent = `${t("target", { n: match.target })}${match.hanging ? ` · ${t("hanging", { n: match.hanging })}` : ""}`;
+    el.append(caption);
+    const tr = (cells, tag = "td") => {
+      const row = document.createElement("tr");
+      for (const c of cells) {
+        const cell = document.createElement(tag);
+        cell.textContent = String(c);
+        row.append(cell);
+      }
+      return row;
+    };
+    el.append(tr(head, "th"));
+    for (const r of rows) el.append(tr(r));
+    el.append(tr([t("score", { a: "", b: "" }).replace(/[\s:]+$/, ""), match.scores[mySeat], match.scores[other]], "th"));
+    table.replaceChildren(el);
+  }
+}
+
+/** The result sheet, over the table. */
+export function renderResult(sheet, state) {
+  const view = state.view;
+  const show = Boolean(view?.result) && !state.resultHidden && !state.covered;
+  sheet.hidden = !show;
+  if (!show) return;
+  const mySeat = viewSeat(state);
+  const nameOf = seatNamer(state);
+  const oneScreen = state.mode === "hotseat";
+  const summary = resultSummary(view, { mySeat, nameOf, oneScreen });
+  $(sheet, "[data-result-title]").textContent = summary.headline;
+  $(sheet, "[data-result-verdict]").textContent = summary.verdict;
+  const hands = view.revealed_hands ?? [];
+  const order = oneScreen ? hands.map((_, i) => i) : [mySeat, ...hands.map((_, i) => i).filter((i) => i !== mySeat)];
+  $(sheet, "[data-result-hands]").replaceChildren(...order.map((seat) => {
+    const box = document.createElement("div");
+    box.className = "result-hand";
+    box.dataset.seat = String(seat);
+    const h = document.createElement("h3");
+    const pipsN = summary.pips[seat] ?? 0;
+    h.textContent = `${nameOf(seat)} — ${t("result.pips", { n: pipsN })}`;
+    const tiles = document.createElement("div");
+    tiles.className = "tiles";
+    const hand = hands[seat] ?? [];
+    if (hand.length === 0) {
+      const empty = document.createElement("span");
+      empty.textContent = t("result.empty");
+      tiles.append(empty);
+    }
+    for (const tile of hand) {
+      const [a, b] = splitTile(tile);
+      const svg = tileSvg(a, b);
+      svg.setAttribute("role", "img");
+      svg.removeAttribute("aria-hidden");
+      svg.setAttribute("aria-label", t("tile.name", { tile: canonical(tile) }));
+      tiles.append(svg);
+    }
+    box.append(h, tiles);
+    return box;
+  }));
+  const bonuses = $(sheet, "[data-result-bonuses]");
+  bonuses.replaceChildren(...summary.bonuses.map((b) => {
+    const li = document.createElement("li");
+    li.textContent = `${b.text}: +${b.value}`;
+    return li;
+  }));
+  const match = view.match;
+  const matchLine = $(sheet, "[data-result-match]");
+  const other = mySeat === 0 ? 1 : 0;
+  if (match) {
+    let text = `${t("score", { a: match.scores[mySeat], b: match.scores[other] })} · ${t("target", { n: match.target })}`;
+    if (match.hanging) text += ` · ${t("hanging", { n: match.hanging })}`;
+    if (match.over && match.winner !== null && match.winner !== undefined) {
+      text = `${t("result.matchOver")}: ${t("result.matchWin", { name: nameOf(match.winner) })}. ${text}`;
+    }
+    matchLine.textContent = text;
+  } else {
+    matchLine.textContent = "";
+  }
+  const matchRunning = Boolean(match && !match.over);
+  const next = $(sheet, '[data-action="next-deal"]');
+  const again = $(sheet, '[data-action="new-game"]');
+  next.hidden = !matchRunning;
+  again.hidden = matchRunning;
+  const note = $(sheet, "[data-result-note]");
+  note.textContent = "";
+  again.textContent = t("newGame");
+  if (state.mode === "online" && state.room) {
+    const asked = state.room.rematch ?? [];
+    const me = state.game?.seat ?? 0;
+    if (asked.includes(me)) {
+      note.textContent = t("online.rematchWait");
+      again.hidden = true;
+    } else if (asked.length > 0) {
+      note.textContent = t("online.rematchOffer");
+      again.textContent = t("online.rematchAccept");
+      again.hidden = false;
+    }
+  }
+}
