@@ -1,0 +1,53 @@
+"""The ASGI application: routes, static client, and the service's life cycle."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from doublesix.server import http_api
+from doublesix.server.config import Settings
+from doublesix.server.service import RoomsService
+from doublesix.server.storage import Storage, open_storage
+from doublesix.server.ws import websocket_endpoint
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    storage: Storage | None = None,
+    clock: Callable[[], float] = time.time,
+) -> Starlette:
+    """The server app; *storage* and *clock* are injectable for tests."""
+    settings = settings or Settings.from_env()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = storage if storage is not None else open_storage(settings.db_url)
+        await store.open()
+        service = RoomsService(store, settings, clock)
+        app.state.service = service
+        try:
+            await service.start()
+            yield
+        finally:
+            await service.stop()
+            await store.close()
+
+    static = StaticFiles(directory=settings.static_dir, html=True, check_dir=False)
+    routes = [
+        Route("/api/games", http_api.create_game, methods=["POST"]),
+        Route("/api/games/{game_id}/join", http_api.join_game, methods=["POST"]),
+        Route("/api/health", http_api.health, methods=["GET"]),
+        Route("/api/telegram/auth", http_api.telegram_auth, methods=["POST"]),
+        Route("/api/openapi.json", http_api.openapi, methods=["GET"]),
+        WebSocketRoute("/ws", websocket_endpoint),
+        Mount("/static", app=static, name="static"),
+        Mount("/", app=static, name="client"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)

@@ -1,0 +1,114 @@
+"""HTTP routes: parse the body, call the service, render JSON. No game logic here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from doublesix import __version__
+from doublesix.server import telegram
+from doublesix.server.errors import ServiceError
+from doublesix.server.openapi import OPENAPI
+from doublesix.server.service import RoomsService
+
+MAX_NAME = 40
+
+
+def _service(request: Request) -> RoomsService:
+    service: RoomsService = request.app.state.service
+    return service
+
+
+def _error(exc: ServiceError) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=exc.status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    limit = _service(request).settings.max_body
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise ServiceError("bad_json", "the body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ServiceError("bad_request", "the body must be a JSON object")
+    return data
+
+
+def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise ServiceError("bad_request", f"{key!r} must be a string of at most {limit} characters")
+    return value.strip() or None
+
+
+async def create_game(request: Request) -> JSONResponse:
+    try:
+        data = await _body(request)
+        mode = data.get("mode")
+        if not isinstance(mode, str):
+            raise ServiceError("bad_request", "'mode' must be computer, hotseat or online")
+        rules = data.get("rules")
+        if rules is not None and not isinstance(rules, dict):
+            raise ServiceError("bad_request",
+                               "'rules' must be an object like {\"preset\": \"draw\"}")
+        result = await _service(request).create(
+            mode, rules, _optional_str(data, "level", 16), _optional_str(data, "name", MAX_NAME)
+        )
+    except ServiceError as exc:
+        return _error(exc)
+    return JSONResponse(result, status_code=201)
+
+
+async def join_game(request: Request) -> JSONResponse:
+    try:
+        data = await _body(request)
+        invite = _optional_str(data, "invite", 64)
+        if invite is None:
+            raise ServiceError("bad_request", "'invite' is required")
+        result = await _service(request).join(
+            request.path_params["game_id"], invite, _optional_str(data, "name", MAX_NAME)
+        )
+    except ServiceError as exc:
+        return _error(exc)
+    return JSONResponse(result)
+
+
+async def health(request: Request) -> JSONResponse:
+    kind = _service(request).storage.kind
+    return JSONResponse({"status": "ok", "storage": kind, "version": __version__})
+
+
+async def telegram_auth(request: Request) -> JSONResponse:
+    service = _service(request)
+    settings = service.settings
+    try:
+        data = await _body(request)
+        init_data = data.get("init_data")
+        if not isinstance(init_data, str) or not init_data:
+            raise ServiceError("bad_request", "'init_data' must be Telegram.WebApp.initData")
+        if not settings.telegram_bot_token:
+            raise ServiceError("telegram_disabled", "Telegram sign-in is not configured",
+                               status=503)
+        try:
+            user = telegram.verify(init_data, settings.telegram_bot_token, now=service.clock(),
+                                   max_age=settings.telegram_max_age)
+        except telegram.TelegramAuthError as exc:
+            raise ServiceError(exc.code, str(exc), status=401) from None
+    except ServiceError as exc:
+        return _error(exc)
+    return JSONResponse({"user": user.user, "display_name": user.display_name,
+                         "auth_date": user.auth_date})
+
+
+async def openapi(request: Request) -> JSONResponse:
+    return JSONResponse(OPENAPI)

@@ -1,0 +1,53 @@
+"""Who is connected: at most one socket per seat (per token in hot-seat) in each room."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+
+class Peer(Protocol):
+    """A connected client as the service sees it: queue frames, or ask for a close."""
+
+    game_id: str | None
+    seats: tuple[int, ...]
+
+    def send(self, frame: dict[str, Any]) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._rooms: dict[str, dict[int, Peer]] = {}
+
+    def attach(self, game_id: str, peer: Peer) -> Peer | None:
+        """Register *peer*; returns the socket it replaces (same seat), if any."""
+        room = self._rooms.setdefault(game_id, {})
+        key = peer.seats[0]
+        old = room.get(key)
+        room[key] = peer
+        return old if old is not peer else None
+
+    def detach(self, game_id: str, peer: Peer) -> bool:
+        """Forget *peer* unless it was already replaced; True when it was attached."""
+        room = self._rooms.get(game_id, {})
+        key = peer.seats[0]
+        if room.get(key) is not peer:
+            return False
+        del room[key]
+        if not room:
+            self._rooms.pop(game_id, None)
+        return True
+
+    def peers(self, game_id: str) -> Iterator[Peer]:
+        yield from list(self._rooms.get(game_id, {}).values())
+
+    def connected(self, game_id: str) -> set[int]:
+        return {seat for peer in self.peers(game_id) for seat in peer.seats}
+
+    def drop_room(self, game_id: str) -> list[Peer]:
+        return list(self._rooms.pop(game_id, {}).values())
+
+    def count(self) -> int:
+        return sum(len(r) for r in self._rooms.values())

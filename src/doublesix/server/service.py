@@ -1,0 +1,484 @@
+"""The rooms service: every game rule of the server lives here, none in the routes.
+
+Each change follows one path: take the room's lock, check, change the live Match, save the row
+and its new events (``_commit``), and only then acknowledge and broadcast. A failed save marks
+the room stale, so the next request reloads it from storage and nothing half-done is seen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from doublesix.core import Action, IllegalAction, PlayerView, Ruleset
+from doublesix.server import computer, tokens, views
+from doublesix.server.config import Settings
+from doublesix.server.errors import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_GOING_AWAY,
+    CLOSE_NOT_FOUND,
+    CLOSE_REPLACED,
+    ServiceError,
+    not_found,
+)
+from doublesix.server.hub import Hub, Peer
+from doublesix.server.protocol import Command, Hello, Move, NextDeal, SetLevel, Simple
+from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
+from doublesix.server.storage import Conflict, EventRow, GameRow, SeatRow, Storage
+
+log = logging.getLogger("doublesix.server")
+Payload = dict[str, Any]
+
+
+class RoomsService:
+    def __init__(
+        self, storage: Storage, settings: Settings, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.clock = clock
+        self.hub = Hub()
+        self._rooms: dict[str, Room] = {}
+        self._load_lock = asyncio.Lock()
+        self._computer: dict[str, asyncio.Task[None]] = {}
+        self._expiry: asyncio.Task[None] | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Delete expired rooms, resume computer turns cut off by a restart, start expiry."""
+        await self.expire()
+        for game_id in await self.storage.awaiting_computer():
+            self._schedule_computer(game_id)
+        self._expiry = asyncio.create_task(self._expiry_loop())
+
+    async def stop(self) -> None:
+        tasks = [t for t in [self._expiry, *self._computer.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for game_id in list(self._rooms):
+            for peer in self.hub.drop_room(game_id):
+                peer.close(CLOSE_GOING_AWAY, "server shutting down")
+
+    async def _expiry_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.expiry_interval)
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("expiry failed; trying again later")
+
+    async def expire(self) -> list[str]:
+        """Delete rooms without activity for ``room_ttl`` seconds and close their sockets."""
+        gone = await self.storage.delete_inactive(self.clock() - self.settings.room_ttl)
+        for game_id in gone:
+            room = self._rooms.pop(game_id, None)
+            if room is not None:
+                room.stale = True
+            task = self._computer.pop(game_id, None)
+            if task is not None:
+                task.cancel()
+            for peer in self.hub.drop_room(game_id):
+                peer.close(CLOSE_NOT_FOUND, "room not found")
+        if gone:
+            log.info("expired %d room(s)", len(gone))
+        return gone
+
+    # -- loading and saving ----------------------------------------------------------------
+    async def _get(self, game_id: str) -> Room:
+        room = self._rooms.get(game_id)
+        if room is not None and not room.stale:
+            return room
+        async with self._load_lock:
+            room = self._rooms.get(game_id)
+            if room is not None and not room.stale:
+                return room
+            row = await self.storage.load(game_id)
+            if row is None:
+                raise not_found(game_id)
+            room = Room.from_row(row)
+            self._rooms[game_id] = room
+            return room
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, game_id: str) -> AsyncIterator[Room]:
+        """The room, locked; reloaded first if a failed save left the cached copy stale."""
+        while True:
+            room = await self._get(game_id)
+            async with room.lock:
+                if room.stale or self._rooms.get(game_id) is not room:
+                    continue
+                yield room
+                return
+
+    async def _commit(self, room: Room, payloads: list[Payload]) -> list[EventRow]:
+        """Store the room's changed row with *payloads* as new events (before anyone hears)."""
+        row = room.row
+        expected = row.event_no
+        now = self.clock()
+        events = [EventRow(row.game_id, expected + i + 1, row.state_no, p, now)
+                  for i, p in enumerate(payloads)]
+        row.event_no = expected + len(events)
+        row.updated_at = now
+        room.sync_record()
+        try:
+            await self.storage.save(row, expected, events)
+        except Conflict:
+            room.stale = True
+            raise ServiceError("busy", "the room changed meanwhile: nothing was stored, retry"
+                               " with the new state") from None
+        except BaseException as exc:
+            room.stale = True
+            if isinstance(exc, Exception):
+                log.exception("saving room %s failed", row.game_id)
+                raise ServiceError("internal", "the change could not be stored; nothing"
+                                   " changed", status=500) from exc
+            raise
+        return events
+
+    def _broadcast(self, room: Room, events: list[EventRow]) -> None:
+        connected = self.hub.connected(room.game_id)
+        for peer in self.hub.peers(room.game_id):
+            for event in events:
+                peer.send(views.event(room, peer.seats, connected, event))
+
+    def _presence(self, room: Room) -> None:
+        frame = views.presence(room, self.hub.connected(room.game_id))
+        for peer in self.hub.peers(room.game_id):
+            peer.send(frame)
+
+    def _after_change(self, room: Room) -> None:
+        if room.computer_to_move():
+            self._schedule_computer(room.game_id)
+
+    # -- HTTP: create and join -------------------------------------------------------------
+    async def create(
+        self, mode: str, rules_data: Any, level: str | None, name: str | None
+    ) -> dict[str, Any]:
+        if mode not in MODES:
+            raise ServiceError("bad_request", f"mode must be one of {', '.join(MODES)}")
+        if level is not None and mode != "computer":
+            raise ServiceError("bad_request", "only a computer game has a level")
+        if mode == "computer":
+            level = level or DEFAULT_LEVEL
+            if level not in LEVELS:
+                raise ServiceError("bad_request", f"level must be one of {', '.join(LEVELS)}")
+        try:
+            rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
+            seed = tokens.new_seed()
+            match, record = new_match(rules, seed)
+        except (ValueError, TypeError, KeyError) as exc:
+            message = str(exc) or "these rules cannot be played"
+            raise ServiceError("invalid_rules", message) from None
+        token = tokens.new_token()
+        token_hash = tokens.digest(token)
+        seats = [SeatRow(seat=s) for s in range(rules.players)]
+        seats[CREATOR] = SeatRow(CREATOR, token_hash, name)
+        for seat in seats[1:]:
+            if mode == "computer":
+                seat.computer = True
+            elif mode == "hotseat":
+                seat.token_hash = token_hash  # one device plays every seat
+        invite = tokens.new_invite() if mode == "online" else None
+        now = self.clock()
+        row = GameRow(
+            game_id=tokens.new_game_id(), mode=mode, level=level, record=record, game_no=1,
+            state_no=0, event_no=1, seats=seats,
+            invite_hash=tokens.digest(invite) if invite else None,
+            created_at=now, updated_at=now,
+        )
+        room = Room(row=row, match=match)
+        row.computer_to_move = room.computer_to_move()
+        created = EventRow(row.game_id, 1, 0, {"kind": "created", "mode": mode}, now)
+        await self.storage.create(row, [created])
+        self._rooms[row.game_id] = room
+        self._after_change(room)
+        owned = [s.seat for s in seats if s.token_hash == token_hash]
+        result: dict[str, Any] = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
+                                  "token": token, "mode": mode}
+        if invite is not None:
+            result["invite"] = invite
+            result["invite_url"] = f"/#join={row.game_id}.{invite}"
+        return result
+
+    async def join(self, game_id: str, invite: str, name: str | None) -> dict[str, Any]:
+        async with self._locked(game_id) as room:
+            if room.mode != "online" or not tokens.matches(invite, room.row.invite_hash):
+                raise ServiceError("bad_invite", "this invite does not open this room", status=403)
+            free = [s for s in room.row.seats if not s.taken]
+            if not free:
+                raise ServiceError("room_full", "the room is full: every seat is taken",
+                                   status=409)
+            token = tokens.new_token()
+            seat = free[0]
+            seat.token_hash = tokens.digest(token)
+            seat.name = name
+            events = await self._commit(room, [{"kind": "joined", "seat": seat.seat,
+                                                "name": name}])
+            self._broadcast(room, events)
+            return {"game_id": game_id, "seat": seat.seat, "seats": [seat.seat], "token": token,
+                    "mode": room.mode}
+
+    # -- sockets ---------------------------------------------------------------------------
+    async def hello(self, peer: Peer, cmd: Hello) -> None:
+        """Bind *peer* to its seats, replacing an older socket of the same seat."""
+        async with self._locked(cmd.game_id) as room:
+            given = tokens.digest(cmd.token)
+            seats = tuple(s.seat for s in room.row.seats
+                          if s.token_hash is not None and hmac.compare_digest(s.token_hash, given))
+            if not seats:
+                raise ServiceError("bad_token", "this token does not open a seat of this room",
+                                   status=401, close=(CLOSE_BAD_TOKEN, "bad token"))
+            peer.game_id, peer.seats = room.game_id, seats
+            old = self.hub.attach(room.game_id, peer)
+            if old is not None:
+                old.close(CLOSE_REPLACED, "replaced by another connection")
+            missed = await self._missed(room, cmd.last_event)
+            connected = self.hub.connected(room.game_id)
+            peer.send(views.welcome(room, seats, connected, missed))
+            self._presence(room)
+
+    async def _missed(self, room: Room, last_event: int | None) -> list[EventRow] | None:
+        if last_event is None:
+            return []
+        newest = room.row.event_no
+        if not 0 <= last_event <= newest or newest - last_event > self.settings.max_missed:
+            return None  # too old or unknown: the snapshot alone is the answer
+        return await self.storage.events_after(room.game_id, last_event, self.settings.max_missed)
+
+    async def leave(self, peer: Peer) -> None:
+        game_id = peer.game_id
+        if game_id is None or not self.hub.detach(game_id, peer):
+            return
+        room = self._rooms.get(game_id)
+        if room is None:
+            return
+        self._presence(room)
+        idle = not self.hub.connected(game_id) and not room.lock.locked()
+        if idle and game_id not in self._computer:
+            self._rooms.pop(game_id, None)  # nobody is here: free the memory, storage has it
+
+    async def handle(self, peer: Peer, cmd: Command) -> None:
+        """Serve one frame of a socket that said hello; raises ServiceError to refuse it."""
+        assert peer.game_id is not None
+        if isinstance(cmd, Simple) and cmd.type == "ping":
+            peer.send({"type": "pong", "id": cmd.id})
+        elif isinstance(cmd, Hello):
+            raise ServiceError("already_hello", "this socket is already bound to a seat")
+        elif isinstance(cmd, Move):
+            await self._move(peer, cmd)
+        elif isinstance(cmd, NextDeal):
+            await self._next_deal(peer, cmd)
+        elif isinstance(cmd, SetLevel):
+            await self._set_level(peer, cmd)
+        elif cmd.type == "rematch":
+            await self._rematch(peer)
+        elif cmd.type == "rematch_cancel":
+            await self._rematch_cancel(peer)
+        elif cmd.type == "reset":
+            await self._reset(peer)
+
+    # -- play ------------------------------------------------------------------------------
+    def _acting_seat(self, room: Room, peer: Peer, seat: int | None) -> int:
+        if seat is not None:
+            if seat not in peer.seats:
+                raise ServiceError("wrong_seat", f"seat {seat} is not yours")
+            return seat
+        to_move = room.match.to_move
+        return to_move if to_move is not None and to_move in peer.seats else peer.seats[0]
+
+    async def _check_state(self, room: Room, state_no: int, retry: Payload) -> bool:
+        """True when the frame is a retry of the change that left *state_no*; raises if stale."""
+        current = room.row.state_no
+        if state_no == current:
+            return False
+        if 0 <= state_no < current:
+            for event in await self.storage.events_at_state(room.game_id, state_no + 1):
+                if all(event.payload.get(k) == v for k, v in retry.items()):
+                    return True
+        raise ServiceError(
+            "stale_state",
+            f"the game has moved on (state {current}): your frame was made on state {state_no}",
+            extra={"state_no": current},
+        )
+
+    def _check_present(self, room: Room) -> None:
+        waiting = room.waiting_for(self.hub.connected(room.game_id))
+        if waiting:
+            seat = waiting[0]
+            why = "reconnect" if room.seat(seat).taken else "join"
+            raise ServiceError("opponent_away", f"waiting for seat {seat} to {why}")
+
+    def _cancel_rematch(self, room: Room, seat: int) -> list[Payload]:
+        """A move or next deal drops pending rematch requests (seed 001)."""
+        if not room.row.rematch:
+            return []
+        room.row.rematch = []
+        return [{"kind": "rematch_cancelled", "seat": seat, "reason": "move"}]
+
+    async def _move(self, peer: Peer, cmd: Move) -> None:
+        try:
+            action = Action.parse(cmd.action)
+        except ValueError as exc:
+            raise ServiceError("bad_action", str(exc)) from None
+        assert peer.game_id is not None
+        async with self._locked(peer.game_id) as room:
+            seat = self._acting_seat(room, peer, cmd.seat)
+            retry = {"kind": "action", "seat": seat, "action": str(action), "by": "player"}
+            if await self._check_state(room, cmd.state_no, retry):
+                peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
+                           "duplicate": True})
+                return
+            self._check_present(room)
+            to_move = room.match.to_move
+            if to_move is not None and to_move != seat:
+                if room.is_computer(to_move):
+                    raise ServiceError("computer_to_move", "it is the computer's turn")
+                raise ServiceError("not_your_turn", f"it is not your turn: seat {to_move} is"
+                                   " to move")
+            try:
+                room.match.apply(action, seat)
+            except IllegalAction as exc:
+                raise ServiceError("illegal_action", str(exc)) from None
+            room.row.state_no += 1
+            payloads = [*self._cancel_rematch(room, seat), retry]
+            events = await self._commit(room, payloads)
+            peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
+            self._broadcast(room, events)
+            self._after_change(room)
+
+    async def _next_deal(self, peer: Peer, cmd: NextDeal) -> None:
+        assert peer.game_id is not None
+        async with self._locked(peer.game_id) as room:
+            if await self._check_state(room, cmd.state_no, {"kind": "next_deal"}):
+                peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
+                           "duplicate": True})
+                return
+            self._check_present(room)
+            if not room.match.can_start_next_deal:
+                raise ServiceError("no_next_deal", "there is no next deal now: the deal is"
+                                   " still being played, or the game is over")
+            room.match.next_deal()
+            room.row.state_no += 1
+            payloads = [*self._cancel_rematch(room, peer.seats[0]),
+                        {"kind": "next_deal", "deal": room.match.deal_number}]
+            events = await self._commit(room, payloads)
+            peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
+            self._broadcast(room, events)
+            self._after_change(room)
+
+    # -- new games and levels --------------------------------------------------------------
+    async def _new_game(self, room: Room, payloads: list[Payload], reason: str) -> None:
+        room.start_new_game(tokens.new_seed())
+        payloads.append({"kind": "new_game", "game_no": room.row.game_no, "reason": reason})
+        events = await self._commit(room, payloads)
+        self._broadcast(room, events)
+        self._after_change(room)
+
+    async def _rematch(self, peer: Peer) -> None:
+        assert peer.game_id is not None
+        async with self._locked(peer.game_id) as room:
+            if room.mode != "online":
+                await self._new_game(room, [], "rematch")
+                return
+            if not room.all_taken():
+                raise ServiceError("not_allowed", "the other seat is still free: reset the"
+                                   " room instead")
+            mine = [s for s in peer.seats if s not in room.row.rematch]
+            if not mine:
+                return  # already asked: a repeated request changes nothing
+            room.row.rematch = sorted([*room.row.rematch, *mine])
+            payloads: list[Payload] = [{"kind": "rematch_requested", "seat": s} for s in mine]
+            if set(room.human_seats()) <= set(room.row.rematch):
+                await self._new_game(room, payloads, "rematch")
+                return
+            self._broadcast(room, await self._commit(room, payloads))
+
+    async def _rematch_cancel(self, peer: Peer) -> None:
+        assert peer.game_id is not None
+        async with self._locked(peer.game_id) as room:
+            mine = [s for s in peer.seats if s in room.row.rematch]
+            if not mine:
+                raise ServiceError("nothing_to_cancel", "you have not asked for a new game")
+            room.row.rematch = [s for s in room.row.rematch if s not in mine]
+            payloads = [{"kind": "rematch_cancelled", "seat": s, "reason": "withdrawn"}
+                        for s in mine]
+            self._broadcast(room, await self._commit(room, payloads))
+
+    async def _reset(self, peer: Peer) -> None:
+        assert peer.game_id is not None
+        async with self._locked(peer.game_id) as room:
+            if CREATOR not in peer.seats or not room.can_reset():
+                raise ServiceError("not_allowed", "only the creator may reset, and only while"
+                                   " the other seat is free: ask for a rematch instead")
+            await self._new_game(room, [], "reset")
+
+    async def _set_level(self, peer: Peer, cmd: SetLevel) -> None:
+        assert peer.game_id is not None
+        async with self._locked(peer.game_id) as room:
+            if room.mode != "computer":
+                raise ServiceError("not_allowed", "only a computer game has a level")
+            if cmd.level not in LEVELS:
+                raise ServiceError("bad_level", f"level must be one of {', '.join(LEVELS)}")
+            if cmd.level == room.row.level:
+                return
+            room.set_level(cmd.level)
+            self._broadcast(room, await self._commit(room, [{"kind": "level",
+                                                             "level": cmd.level}]))
+            self._after_change(room)
+
+    # -- the computer ----------------------------------------------------------------------
+    def _schedule_computer(self, game_id: str) -> None:
+        task = self._computer.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._computer[game_id] = asyncio.create_task(self._computer_turns(game_id))
+
+    async def _computer_turns(self, game_id: str) -> None:
+        """Play the computer's turns until a person is to move; each one saved like a move."""
+        try:
+            while True:
+                async with self._locked(game_id) as room:
+                    if not room.computer_to_move():
+                        return
+                    state_no = room.row.state_no
+                    seat = room.match.to_move
+                    assert seat is not None
+                    view = PlayerView.of(room.match, seat)
+                    bot = room.bot()
+                if self.settings.computer_delay > 0:
+                    await asyncio.sleep(self.settings.computer_delay)
+                action = await computer.choose(bot, view)
+                try:
+                    await self._computer_move(game_id, state_no, seat, action)
+                except ServiceError as exc:
+                    if exc.code != "busy":
+                        raise
+                    # the stale copy is reloaded on the next lap, then the computer thinks again
+        except ServiceError as exc:
+            if exc.code == "not_found":
+                return  # the room expired meanwhile
+            log.warning("computer turn in %s refused: %s", game_id, exc.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer turn in %s failed", game_id)
+        finally:
+            if self._computer.get(game_id) is asyncio.current_task():
+                del self._computer[game_id]
+
+    async def _computer_move(self, game_id: str, state_no: int, seat: int, action: Action) -> None:
+        async with self._locked(game_id) as room:
+            if room.row.state_no != state_no:
+                return  # a new game or a reset overtook the thought: the next lap thinks again
+            room.match.apply(action, seat)
+            room.row.state_no += 1
+            events = await self._commit(
+                room, [{"kind": "action", "seat": seat, "action": str(action), "by": "computer"}]
+            )
+            self._broadcast(room, events)

@@ -1,0 +1,126 @@
+"""The storage interface every backend implements, and the rows it stores.
+
+A room is one row (:class:`GameRow`) plus an append-only list of events numbered 1, 2, … per
+room. Every write names the ``event_no`` it was computed from and fails with :class:`Conflict`
+if another writer got there first (``UPDATE … WHERE event_no = ?``), so two moves on the same
+state can never both be stored, even with several server processes on one database.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+
+class Conflict(Exception):
+    """The room changed since it was read: reload and try again."""
+
+
+@dataclass
+class SeatRow:
+    """One seat of a room. ``token_hash`` is the SHA-256 of the seat token (never the token)."""
+
+    seat: int
+    token_hash: str | None = None
+    name: str | None = None
+    computer: bool = False
+
+    @property
+    def taken(self) -> bool:
+        return self.computer or self.token_hash is not None
+
+
+@dataclass
+class GameRow:
+    """Everything stored about a room. ``record`` replays the current game (core notation)."""
+
+    game_id: str
+    mode: str
+    level: str | None
+    record: dict[str, Any]
+    game_no: int
+    state_no: int
+    event_no: int
+    seats: list[SeatRow]
+    invite_hash: str | None
+    created_at: float
+    updated_at: float
+    rematch: list[int] = field(default_factory=list)
+    #: a computer game waiting for the computer's move: resumed after a restart
+    computer_to_move: bool = False
+
+    def data_json(self) -> str:
+        """The columns without their own SQL column, as one JSON document."""
+        data = asdict(self)
+        for key in ("game_id", "mode", "level", "state_no", "event_no", "updated_at",
+                    "computer_to_move"):
+            data.pop(key)
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_columns(
+        cls,
+        game_id: str,
+        mode: str,
+        level: str | None,
+        state_no: int,
+        event_no: int,
+        updated_at: float,
+        computer_to_move: bool,
+        data: str,
+    ) -> GameRow:
+        doc = json.loads(data)
+        seats = [SeatRow(**s) for s in doc.pop("seats")]
+        return cls(
+            game_id=game_id, mode=mode, level=level, state_no=state_no, event_no=event_no,
+            updated_at=updated_at, computer_to_move=bool(computer_to_move), seats=seats, **doc,
+        )
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One stored event: its public description only (what every seat may know)."""
+
+    game_id: str
+    event_no: int
+    state_no: int
+    payload: dict[str, Any]
+    created_at: float
+
+
+class Storage(Protocol):
+    """A storage backend. Every method is a single atomic operation."""
+
+    #: the backend's name for /api/health: "sqlite", "memory", …
+    kind: str
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create(self, game: GameRow, events: Sequence[EventRow]) -> None:
+        """Store a new room with its first events."""
+
+    async def load(self, game_id: str) -> GameRow | None:
+        """The room, or None when it does not exist (any more)."""
+
+    async def save(self, game: GameRow, expected_event_no: int, events: Sequence[EventRow]) -> None:
+        """Replace the room's row and append *events*, atomically and durably.
+
+        Raises Conflict when the stored ``event_no`` is not *expected_event_no* or the room is
+        gone; nothing is written then.
+        """
+
+    async def events_after(self, game_id: str, event_no: int, limit: int) -> list[EventRow]:
+        """Events with a number above *event_no*, oldest first, at most *limit*."""
+
+    async def events_at_state(self, game_id: str, state_no: int) -> list[EventRow]:
+        """The events stored with this ``state_no`` (to recognise a retried move)."""
+
+    async def delete_inactive(self, before: float) -> list[str]:
+        """Delete rooms whose last activity is older than *before*; their ids."""
+
+    async def awaiting_computer(self) -> list[str]:
+        """Rooms where the computer is to move (resumed at start-up)."""

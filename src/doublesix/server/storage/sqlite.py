@@ -1,0 +1,179 @@
+"""SQLite storage: one file, WAL journal, ``synchronous=FULL`` so a commit survives a crash.
+
+All SQL runs on one dedicated thread with its own connection: each call is one transaction
+done in one hop off the event loop, and the single thread serialises writers for free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+from doublesix.server.storage.base import Conflict, EventRow, GameRow
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    level TEXT,
+    state_no INTEGER NOT NULL,
+    event_no INTEGER NOT NULL,
+    updated_at REAL NOT NULL,
+    computer_to_move INTEGER NOT NULL DEFAULT 0,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_updated_at ON games (updated_at);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
+    event_no INTEGER NOT NULL,
+    state_no INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (game_id, event_no)
+);
+"""
+_COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
+
+
+class SqliteStorage:
+    kind = "sqlite"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._db: sqlite3.Connection | None = None
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def call() -> T:
+            assert self._db is not None, "storage is not open"
+            return fn(self._db)
+
+        return await asyncio.get_running_loop().run_in_executor(self._executor, call)
+
+    async def open(self) -> None:
+        def connect() -> None:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")  # WAL + FULL: each commit is on disk
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=5000")
+            db.executescript(SCHEMA)
+            self._db = db
+
+        await asyncio.get_running_loop().run_in_executor(self._executor, connect)
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._run(lambda db: db.close())
+            self._db = None
+        self._executor.shutdown(wait=True)
+
+    @staticmethod
+    def _insert_events(db: sqlite3.Connection, events: Sequence[EventRow]) -> None:
+        db.executemany(
+            "INSERT INTO events (game_id, event_no, state_no, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(e.game_id, e.event_no, e.state_no, json.dumps(e.payload), e.created_at)
+             for e in events],
+        )
+
+    async def create(self, game: GameRow, events: Sequence[EventRow]) -> None:
+        def tx(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                try:
+                    db.execute(
+                        f"INSERT INTO games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (game.game_id, game.mode, game.level, game.state_no, game.event_no,
+                         game.updated_at, int(game.computer_to_move), game.data_json()),
+                    )
+                except sqlite3.IntegrityError:
+                    raise Conflict(f"room {game.game_id} exists") from None
+                self._insert_events(db, events)
+
+        await self._run(tx)
+
+    async def load(self, game_id: str) -> GameRow | None:
+        def q(db: sqlite3.Connection) -> GameRow | None:
+            sql = f"SELECT {_COLUMNS} FROM games WHERE game_id = ?"
+            row = db.execute(sql, (game_id,)).fetchone()
+            return None if row is None else GameRow.from_columns(*row)
+
+        return await self._run(q)
+
+    async def save(self, game: GameRow, expected_event_no: int, events: Sequence[EventRow]) -> None:
+        def tx(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                cursor = db.execute(
+                    "UPDATE games SET mode = ?, level = ?, state_no = ?, event_no = ?,"
+                    " updated_at = ?, computer_to_move = ?, data = ?"
+                    " WHERE game_id = ? AND event_no = ?",
+                    (game.mode, game.level, game.state_no, game.event_no, game.updated_at,
+                     int(game.computer_to_move), game.data_json(), game.game_id,
+                     expected_event_no),
+                )
+                if cursor.rowcount != 1:
+                    raise Conflict(f"room {game.game_id} changed")
+                self._insert_events(db, events)
+
+        await self._run(tx)
+
+    async def events_after(self, game_id: str, event_no: int, limit: int) -> list[EventRow]:
+        def q(db: sqlite3.Connection) -> list[EventRow]:
+            rows = db.execute(
+                "SELECT event_no, state_no, payload, created_at FROM events"
+                " WHERE game_id = ? AND event_no > ? ORDER BY event_no LIMIT ?",
+                (game_id, event_no, limit),
+            ).fetchall()
+            return [EventRow(game_id, n, s, json.loads(p), t) for n, s, p, t in rows]
+
+        return await self._run(q)
+
+    async def events_at_state(self, game_id: str, state_no: int) -> list[EventRow]:
+        def q(db: sqlite3.Connection) -> list[EventRow]:
+            rows = db.execute(
+                "SELECT event_no, state_no, payload, created_at FROM events"
+                " WHERE game_id = ? AND state_no = ? ORDER BY event_no",
+                (game_id, state_no),
+            ).fetchall()
+            return [EventRow(game_id, n, s, json.loads(p), t) for n, s, p, t in rows]
+
+        return await self._run(q)
+
+    async def delete_inactive(self, before: float) -> list[str]:
+        def tx(db: sqlite3.Connection) -> list[str]:
+            with _transaction(db):
+                ids = [r[0] for r in db.execute(
+                    "SELECT game_id FROM games WHERE updated_at < ?", (before,))]
+                db.executemany("DELETE FROM games WHERE game_id = ?", [(i,) for i in ids])
+                return ids
+
+        return await self._run(tx)
+
+    async def awaiting_computer(self) -> list[str]:
+        def q(db: sqlite3.Connection) -> list[str]:
+            sql = "SELECT game_id FROM games WHERE computer_to_move = 1"
+            return [r[0] for r in db.execute(sql)]
+
+        return await self._run(q)
+
+
+class _transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, exc: object, tb: object) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")

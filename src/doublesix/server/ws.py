@@ -1,0 +1,143 @@
+"""The WebSocket endpoint: frames in and out, limits, and handing commands to the service.
+
+Frames to a client go through a per-socket queue drained by one writer task, so the service
+can "send" while holding a room's lock without waiting on a slow client, and every socket sees
+frames in the order the service produced them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from doublesix.server.errors import (
+    CLOSE_FLOOD,
+    CLOSE_NO_HELLO,
+    CLOSE_TOO_BIG,
+    CLOSE_UNSUPPORTED,
+    ServiceError,
+)
+from doublesix.server.protocol import Hello, parse_frame
+from doublesix.server.ratelimit import TokenBucket
+from doublesix.server.service import RoomsService
+
+log = logging.getLogger("doublesix.server.ws")
+_STOP = object()
+#: a client that stops reading is dropped rather than letting its queue grow without end
+MAX_QUEUE = 1000
+
+
+class Connection:
+    """One socket: the :class:`~doublesix.server.hub.Peer` the service talks to."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.game_id: str | None = None
+        self.seats: tuple[int, ...] = ()
+        self.closing = False
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self._queue.qsize() >= MAX_QUEUE:
+            self.close(1008, "not reading")
+            return
+        self._queue.put_nowait(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            self._queue.put_nowait((code, reason))
+
+    def stop(self) -> None:
+        self._queue.put_nowait(_STOP)
+
+    async def write(self) -> None:
+        """Send queued frames until a close or a stop; a vanished client just ends it."""
+        try:
+            while True:
+                item = await self._queue.get()
+                if item is _STOP:
+                    return
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send_text(json.dumps(item, ensure_ascii=False))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        finally:
+            self.closing = True
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    service: RoomsService = ws.app.state.service
+    await ws.accept()
+    conn = Connection(ws)
+    writer = asyncio.create_task(conn.write())
+    try:
+        await _read(ws, conn, service)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await service.leave(conn)
+        conn.stop()
+        await writer
+
+
+async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
+    settings = service.settings
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    hello_by = time.monotonic() + settings.hello_timeout
+    while not conn.closing:
+        if conn.game_id is None:
+            try:
+                message = await asyncio.wait_for(ws.receive(), hello_by - time.monotonic())
+            except TimeoutError:
+                conn.close(CLOSE_NO_HELLO, "hello expected")
+                return
+        else:
+            message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            conn.close(CLOSE_UNSUPPORTED, "text frames only")
+            return
+        if len(text) > settings.max_frame:
+            conn.close(CLOSE_TOO_BIG, "frame too large")
+            return
+        if not bucket.take():
+            conn.close(CLOSE_FLOOD, "too many messages")
+            return
+        await _serve(conn, service, text)
+
+
+async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
+    """One frame: parse, hand to the service, turn a refusal into an error frame."""
+    try:
+        command = parse_frame(text)
+    except ServiceError as exc:
+        conn.send(exc.frame())
+        return
+    try:
+        if conn.game_id is None:
+            if not isinstance(command, Hello):
+                raise ServiceError("hello_required", "say hello first: {\"type\": \"hello\","
+                                   " \"game_id\": …, \"token\": …}")
+            await service.hello(conn, command)
+        else:
+            await service.handle(conn, command)
+    except ServiceError as exc:
+        conn.send(exc.frame(command.id))
+        if exc.close is not None:
+            conn.close(*exc.close)
+    except Exception:
+        log.exception("a frame could not be served")
+        conn.send(ServiceError("internal", "the server failed on this frame; nothing"
+                               " changed").frame(command.id))
