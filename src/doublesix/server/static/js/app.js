@@ -590,6 +590,11 @@ window.addEventListener("resize", () => {
 
 window.addEventListener("hashchange", () => route());
 
+// the line is laid out for the board's size: lay it out again whenever that changes
+new ResizeObserver(() => {
+  if (store.state.screen === "table") render();
+}).observe($("[data-board]"));
+
 // ---------------------------------------------------------------- start
 
 function route() {

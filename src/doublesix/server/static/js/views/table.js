@@ -110,16 +110,6 @@ export function renderTable(root, state, ctx) {
   // board
   const playEnds = state.selected ? moves.plays.get(state.selected) ?? [] : [];
   const choosing = myTurn && state.selected && playEnds.length > 1 ? playEnds.filter(Boolean) : [];
-  const board = $(root, "[data-board]");
-  renderBoard(board, {
-    line: view?.line ?? [],
-    lead: leadIndex(view?.history),
-    choosing,
-    onEnd: ctx.chooseEnd,
-    fresh: state.freshIndex ?? null,
-    fromTop: state.freshFromTop ?? false,
-    emptyText: view && myTurn ? "" : "",
-  });
   const choose = $(root, "[data-choose]");
   choose.hidden = choosing.length < 2;
   if (choosing.length >= 2 && view?.ends) {
@@ -155,6 +145,21 @@ export function renderTable(root, state, ctx) {
   show("redeal", myTurn && moves.redeal);
 
   renderSide(root, state, view, nameOf, mySeat, other);
+
+  // the board last: its size depends on everything above and below it
+  const board = $(root, "[data-board]");
+  const boardKey = JSON.stringify([view?.line, choosing, board.clientWidth, board.clientHeight, state.lang, state.freshIndex]);
+  if (board.dataset.key !== boardKey) {
+    board.dataset.key = boardKey;
+    renderBoard(board, {
+      line: view?.line ?? [],
+      lead: leadIndex(view?.history),
+      choosing,
+      onEnd: ctx.chooseEnd,
+      fresh: state.freshIndex ?? null,
+      fromTop: state.freshFromTop ?? false,
+    });
+  }
 }
 
 function renderHand(hand, state, view, moves, myTurn, ctx) {
