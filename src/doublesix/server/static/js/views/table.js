@@ -41,6 +41,11 @@ export function renderTable(root, state, ctx) {
   const myTurn = Boolean(view && !view.result && view.to_move === mySeat && !state.covered);
   const rules = view?.rules ?? state.room?.rules ?? {};
 
+  // hooks for tests and styles: whose turn it is here, and whether a move is on its way
+  root.dataset.turn = !view ? "none" : view.result ? "over" : myTurn ? "mine" : "other";
+  root.dataset.pending = state.pending ? "yes" : "no";
+  root.dataset.preset = rules.preset ?? "";
+
   // opponent band
   const opp = $(root, "[data-opponent]");
   const oppName = state.mode === "computer"

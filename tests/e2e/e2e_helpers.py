@@ -1,0 +1,186 @@
+"""Support for the browser tests: the server process, screenshots, and driving the page like
+a person (look at what is on the table, tap what is offered)."""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = os.environ.get("DOUBLESIX_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+TELEGRAM_BOT_TOKEN = "123456:TEST-token-for-browser-tests"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """`doublesix serve` on a free port with its own SQLite file."""
+
+    def __init__(self, db: Path, **env: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = db.with_suffix(".log")
+        environ = {**os.environ, "DOUBLESIX_TELEGRAM_BOT_TOKEN": TELEGRAM_BOT_TOKEN, **env}
+        with self.log.open("wb") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "doublesix", "serve", "--port", str(self.port),
+                 "--db", f"sqlite:///{db}", "--log-level", "warning"],
+                stdout=log, stderr=subprocess.STDOUT, env=environ, cwd=str(ROOT),
+            )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class Pages:
+    """Opens browser contexts (one per "person"), checks none of them logged a page error."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def context(self, viewport: dict[str, int] | None = None, **kw: Any) -> Any:
+        ctx = self.browser.new_context(viewport=viewport or DESKTOP, **kw)
+        ctx.set_default_timeout(15_000)
+        self.contexts.append(ctx)
+        return ctx
+
+    def page(self, viewport: dict[str, int] | None = None, context: Any = None, **kw: Any) -> Any:
+        ctx = context or self.context(viewport, **kw)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
+        return page
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a screenshot under artifacts/screenshots (git-ignored): NAME-WxH.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    path = SHOTS / f"{name}-{size['width']}x{size['height']}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+# What the page is waiting for, as one word: my turn, a sheet to read, a cover to lift…
+STATE_JS = """() => {
+  const vis = (sel) => { const el = document.querySelector(sel); return el && !el.hidden; };
+  if (vis('[data-replaced]')) return 'replaced';
+  if (vis('[data-cover]')) return 'cover';
+  if (vis('[data-result]')) return 'result';
+  const table = document.querySelector('[data-screen=table]');
+  if (!table || table.hidden) return 'none';
+  if (table.dataset.pending === 'yes') return 'pending';
+  return table.dataset.turn;
+}"""
+
+
+def table_state(page: Any) -> str:
+    return str(page.evaluate(STATE_JS))
+
+
+def wait_state(page: Any, wanted: set[str], timeout: float = 20.0) -> str:
+    """Wait until the page is in one of the *wanted* states; returns it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = table_state(page)
+        if state in wanted:
+            return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"page stuck in state {state!r}, wanted {sorted(wanted)}")
+        page.wait_for_timeout(40)
+
+
+def take_turn(page: Any, rng: random.Random) -> str:
+    """One action of mine, chosen among what the page offers: a tile (and an end), draw, pass."""
+    tiles = page.locator("[data-hand] [data-playable]")
+    n = tiles.count()
+    if n:
+        tile = tiles.nth(rng.randrange(n))
+        name = tile.get_attribute("data-tile")
+        tile.click()
+        choose = page.locator("[data-choose]")
+        if choose.is_visible():
+            # both ends fit: tap an end on the table or one of the two buttons
+            if rng.random() < 0.5:
+                page.locator("[data-board] button.end-marker").nth(rng.randrange(2)).click()
+            else:
+                page.locator(f"[data-choose] [data-action=end-{rng.choice(['left', 'right'])}]").click()
+        return f"play {name}"
+    for action in ("draw", "pass", "redeal"):
+        button = page.locator(f"[data-actions] [data-action={action}]")
+        if button.is_visible():
+            button.click()
+            return action
+    return ""
+
+
+def play_deal(page: Any, rng: random.Random, *, max_moves: int = 200, on_turn: Any = None) -> int:
+    """Play until the result sheet shows; returns how many actions I took."""
+    moves = 0
+    for _ in range(max_moves * 3):
+        state = wait_state(page, {"mine", "result", "cover"})
+        if state == "result":
+            return moves
+        if state == "cover":
+            page.locator("[data-cover] [data-action=ready]").click()
+            continue
+        if on_turn is not None:
+            on_turn(page, moves)
+        before = page.evaluate("() => doublesix.store.state.view?.version")
+        if take_turn(page, rng):
+            moves += 1
+            # the move is answered by a new view (or the auto-draw of 101 took the turn)
+            page.wait_for_function(
+                "v => doublesix.store.state.view?.version !== v || doublesix.store.state.view?.result",
+                arg=before,
+            )
+        else:
+            page.wait_for_timeout(50)
+    raise AssertionError("the deal did not end")

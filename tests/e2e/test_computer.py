@@ -1,0 +1,140 @@
+"""Whole games against the computer through the page: draw, block and a 101 match."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from e2e_helpers import DESKTOP, PHONE, Server, play_deal, screenshot, wait_state
+
+BUSY = {"mine", "other", "result", "over"}
+
+
+def opponent_label(page: Any) -> str:
+    return str(page.locator("[data-opp-name]").inner_text())
+
+
+def choose_in_settings(page: Any, *, preset: str | None = None, level: str | None = None,
+                       save: bool = True) -> None:
+    page.locator("[data-action=settings]").click()
+    dialog = page.locator("[data-settings]")
+    assert dialog.is_visible()
+    if preset:
+        dialog.locator(f"input[name=settings-preset][value='{preset}']").check()
+    if level:
+        dialog.locator(f"input[name=settings-level][value='{level}']").check()
+    dialog.locator(f"[data-action=settings-{'save' if save else 'cancel'}]").click()
+    assert not dialog.is_visible()
+
+
+def check_result_sheet(page: Any) -> None:
+    sheet = page.locator("[data-result]")
+    assert sheet.is_visible()
+    title = sheet.locator("[data-result-title]").inner_text()
+    assert title in ("Домино!", "Рыба!"), title
+    assert sheet.locator(".result-hand").count() == 2  # both hands revealed
+    assert "Очки на руке" in sheet.locator(".result-hand").first.inner_text()
+    assert sheet.locator("[data-result-verdict]").inner_text().strip()
+
+
+def test_draw_block_and_101_against_the_computer(server: Server, pages: Any) -> None:
+    rng = random.Random(1)
+    page = pages.page(DESKTOP)
+    page.goto(server.url + "/")
+    page.locator("[data-screen=home] [data-action=start-computer]").click()
+    wait_state(page, BUSY)
+    assert page.locator("[data-screen=table]").get_attribute("data-preset") == "draw"
+    assert "средний" in opponent_label(page)  # medium unless the player saved another
+
+    # cancelling the settings keeps the old ones; saving changes the level and keeps the position
+    choose_in_settings(page, level="easy", save=False)
+    assert "средний" in opponent_label(page)
+    line_before = page.evaluate("() => JSON.stringify(doublesix.store.state.view.line)")
+    choose_in_settings(page, level="easy")
+    assert "лёгкий" in opponent_label(page)
+    assert page.evaluate("() => JSON.stringify(doublesix.store.state.view.line)") == line_before
+
+    # the level is remembered across a reload, and the game comes back
+    page.reload()
+    wait_state(page, BUSY)
+    assert "лёгкий" in opponent_label(page)
+    page.wait_for_function("() => doublesix.store.state.room?.level === 'easy'")
+
+    # the mandatory first tile is the only one offered when I lead
+    if page.evaluate("() => doublesix.store.state.view.line.length === 0 && "
+                     "doublesix.store.state.view.to_move === 0"):
+        assert page.locator("[data-hand] [data-playable]").count() == 1
+        assert page.locator("[data-hand] [data-lead]").count() == 1
+
+    play_deal(page, rng)
+    check_result_sheet(page)
+    screenshot(page, "computer-result-draw")
+
+    # "new game" keeps the mode and the level
+    page.locator("[data-result] [data-action=new-game]").click()
+    wait_state(page, {"mine", "other"})
+    assert "лёгкий" in opponent_label(page)
+    assert page.locator("[data-screen=table]").get_attribute("data-preset") == "draw"
+
+    # block: no boneyard in play, so no draw button ever
+    choose_in_settings(page, preset="block")
+    page.wait_for_function("() => doublesix.store.state.view?.rules?.preset === 'block'")
+    assert "лёгкий" in opponent_label(page)
+    play_deal(page, rng, on_turn=lambda p, _: _no_draw_button(p))
+    check_result_sheet(page)
+    page.locator("[data-result] [data-action=hide-result]").click()
+
+    # 101: a match of deals; the draw happens by itself
+    choose_in_settings(page, preset="101")
+    page.wait_for_function("() => doublesix.store.state.view?.rules?.preset === '101'")
+    assert "до 101" in page.locator("[data-score]").inner_text()
+    deals = 0
+    while True:
+        play_deal(page, rng, on_turn=lambda p, _: _no_draw_button(p))
+        deals += 1
+        check_result_sheet(page)
+        next_deal = page.locator("[data-result] [data-action=next-deal]")
+        if not next_deal.is_visible():
+            break
+        if deals == 1:
+            screenshot(page, "computer-result-101")
+        next_deal.click()
+        wait_state(page, {"mine", "other"})
+        assert deals < 40
+    assert "Матч окончен" in page.locator("[data-result-match]").inner_text()
+    assert page.locator("[data-result] [data-action=new-game]").is_visible()
+
+
+def _no_draw_button(page: Any) -> None:
+    assert not page.locator("[data-actions] [data-action=draw]").is_visible()
+
+
+def test_refresh_during_the_computers_turn(slow_server: Server, pages: Any) -> None:
+    """The computer thinks for a second here: reload right after my move, and it still moves."""
+    rng = random.Random(2)
+    page = pages.page(PHONE)
+    page.goto(slow_server.url + "/#computer")
+    for _ in range(30):
+        state = wait_state(page, {"mine", "result"}, timeout=30)
+        if state == "result":
+            page.locator("[data-result] [data-action=new-game]").click()
+            continue
+        tiles = page.locator("[data-hand] [data-playable]")
+        if tiles.count() == 0:
+            page.locator("[data-actions] .btn:visible").first.click()
+            page.wait_for_function("() => doublesix.store.state.pending === false")
+            continue
+        tiles.first.click()
+        if page.locator("[data-choose]").is_visible():
+            page.locator("[data-choose] [data-action=end-left]").click()
+        page.wait_for_function("() => doublesix.store.state.view?.to_move === 1")
+        history = page.evaluate("() => doublesix.store.state.view.history.length")
+        page.reload()
+        # back on the table at once, in the computer's turn, which then completes
+        assert wait_state(page, {"other", "mine", "result"}) == "other"
+        assert page.locator("[data-opp-thinking]").is_visible()
+        page.wait_for_function(
+            "n => doublesix.store.state.view.history.length > n && "
+            "doublesix.store.state.view.to_move !== 1", arg=history, timeout=20_000)
+        return
+    raise AssertionError("never got a computer's turn to interrupt")
