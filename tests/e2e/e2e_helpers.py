@@ -104,7 +104,7 @@ def screenshot(page: Any, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
     path = SHOTS / f"{name}-{size['width']}x{size['height']}.png"
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), animations="disabled")
     return path
 
 

@@ -94,7 +94,7 @@ const STRINGS = {
     "history.empty": "Ходов пока нет",
     "hist.play": "{name}: {tile} {side}",
     "hist.playFirst": "{name}: заход {tile}",
-    "hist.draw": "{name}: взял(и) из базара",
+    "hist.draw": "{name}: добор из базара",
     "hist.pass": "{name}: пас",
     "hist.redeal": "{name}: пересдача",
     "hist.side.left": "слева",
