@@ -61,7 +61,7 @@ function applyLanguage(lang) {
 
 function titleFor(state) {
   const base = t("appTitle");
-  const sub = { table: state.mode && t(`mode.${state.mode}`), tutorial: t("mode.tutorial"), rules: t("mode.rules"),
+  const sub = { table: state.mode && t(state.mode === "hotseat" ? "title.hotseat" : `mode.${state.mode}`), tutorial: t("mode.tutorial"), rules: t("mode.rules"),
     tips: t("mode.tips"), lobby: t("mode.online") }[state.screen];
   return sub ? `${base} · ${sub}` : base;
 }
@@ -319,7 +319,7 @@ function tapTile(tile) {
     return;
   }
   store.update({ selected: tile });
-  requestAnimationFrame(() => $('[data-choose] [data-action="end-left"]')?.focus());
+  $('[data-choose] [data-action="end-left"]')?.focus();
 }
 
 function chooseEnd(end) {

@@ -68,7 +68,7 @@ export function renderTable(root, state, ctx) {
   if (state.mode === "online" && state.room) {
     const seatInfo = state.room.seats?.[other];
     presence.textContent = !seatInfo?.taken
-      ? t("online.waiting")
+      ? t("online.seatFree")
       : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
     presence.dataset.presence = !seatInfo?.taken ? "free" : seatInfo.connected ? "online" : "away";
   } else {
@@ -132,8 +132,8 @@ export function renderTable(root, state, ctx) {
   });
   if (state.mode === "online" && state.conn && state.conn !== "open") {
     if (state.conn === "reconnecting") statusText = t("online.reconnecting");
-  } else if (state.mode === "online" && state.room?.waiting_for?.length && !free && view && !view.result) {
-    statusText = t("online.oppAway");
+  } else if (state.mode === "online" && state.room?.waiting_for?.length && view && !view.result) {
+    statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
   if (status.textContent !== statusText) status.textContent = statusText;
   status.classList.toggle("is-turn", myTurn);
@@ -163,6 +163,7 @@ export function renderTable(root, state, ctx) {
       onEnd: ctx.chooseEnd,
       fresh: state.freshIndex ?? null,
       fromTop: state.freshFromTop ?? false,
+      emptyText: view && !view.result ? t("ends.empty") : "",
     });
   }
 }
@@ -272,8 +273,13 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
 export function renderResult(sheet, state) {
   const view = state.view;
   const show = Boolean(view?.result) && !state.resultHidden && !state.covered;
+  const appearing = show && sheet.hidden;
   sheet.hidden = !show;
   if (!show) return;
+  if (appearing) {
+    // keyboard players land in the sheet, on its main button
+    requestAnimationFrame(() => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus());
+  }
   const mySeat = viewSeat(state);
   const nameOf = seatNamer(state);
   const oneScreen = state.mode === "hotseat";
