@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, Pages, Server
 
 

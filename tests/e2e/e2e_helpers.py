@@ -1,6 +1,8 @@
 """Support for the browser tests: the server process, screenshots, and driving the page like
 a person (look at what is on the table, tap what is offered)."""
 
+# ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
+
 from __future__ import annotations
 
 import os

@@ -111,7 +111,6 @@ def _no_draw_button(page: Any) -> None:
 
 def test_refresh_during_the_computers_turn(slow_server: Server, pages: Any) -> None:
     """The computer thinks for a second here: reload right after my move, and it still moves."""
-    rng = random.Random(2)
     page = pages.page(PHONE)
     page.goto(slow_server.url + "/#computer")
     for _ in range(30):

@@ -1,13 +1,14 @@
 """Every screen at 360×740 and 1280×800: saved as screenshots, and checked for what a person
 would notice — tiles on view, the hand clear of the line, no text cut off or pushed out."""
 
+# ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
+
 from __future__ import annotations
 
 import random
 from typing import Any
 
 import pytest
-
 from e2e_helpers import DESKTOP, PHONE, Server, screenshot, take_turn, wait_state
 
 # Problems a person would see: visible text that is cut (ellipsis or overflow), buttons

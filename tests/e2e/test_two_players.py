@@ -1,5 +1,7 @@
 """Two people: hot-seat on one device with the cover screen, and online in two browsers."""
 
+# ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
+
 from __future__ import annotations
 
 import random

@@ -3,7 +3,7 @@
 // sends the actions its `legal` list offers.
 
 import { language, setLanguage, t } from "./i18n.js";
-import { canonical, legalMoves, parseAction, playAction, announceLine } from "./describe.js";
+import { canonical, legalMoves, parseAction, playAction } from "./describe.js";
 import { ApiError, Connection, createGame, joinGame } from "./net.js";
 import { gameKey, saved } from "./saved.js";
 import { Store } from "./store.js";
@@ -29,7 +29,7 @@ const store = new Store({
   selected: null,
   covered: false,
   readySeat: null,
-  announce: "",
+  announce: null,
   errorText: "",
   resultHidden: false,
   pending: false,
@@ -72,7 +72,8 @@ function render() {
   const title = titleFor(state);
   $("[data-title]").textContent = title;
   document.title = title;
-  $('[data-action="settings"]').hidden = !(state.screen === "table" && state.mode !== "online");
+  // hidden but still taking its place, so the title stays centred
+  $('[data-action="settings"]').style.visibility = state.screen === "table" && state.mode !== "online" ? "" : "hidden";
   const banner = $("[data-banner]");
   const bannerText = !saved.available ? t("storage.none") : "";
   banner.textContent = bannerText;
@@ -117,7 +118,7 @@ function leaveGame() {
   conn?.close();
   conn = null;
   clearTimeout(drawTimer);
-  store.update({ mode: null, game: null, view: null, room: null, selected: null, conn: "idle", announce: "", covered: false });
+  store.update({ mode: null, game: null, view: null, room: null, selected: null, conn: "idle", announce: null, covered: false });
 }
 
 function presetFor(mode) {
@@ -154,7 +155,7 @@ function openRoom(mode, record) {
   const deals = saved.get(`deals.${record.game_id}`, []);
   store.update({
     screen: "table", mode, game: record, view: null, room: null, selected: null, errorText: "",
-    announce: "", resultHidden: false, pending: false, readySeat: null, covered: mode === "hotseat",
+    announce: null, resultHidden: false, pending: false, readySeat: null, covered: mode === "hotseat",
     deals, inviteLink: record.invite_url ? new URL(record.invite_url, location.href).href : null,
   });
   conn = new Connection(record.game_id, record.token);
@@ -246,7 +247,7 @@ function setView(view, room, { game = store.state.game, event = null, welcome = 
         draws = 0;
         for (let i = history.length - 1; i >= 0 && history[i].seat === event.seat && history[i].action === "draw"; i--) draws++;
       }
-      patch.announce = announceLine(event, nameOf, Math.max(1, draws));
+      patch.announce = { event, draws: Math.max(1, draws) };
     }
   }
   if (before?.hand && view?.hand && view.seat === before.seat) {
@@ -560,7 +561,9 @@ document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && store.state.selected) {
     const tile = store.state.selected;
     store.update({ selected: null });
-    $(`[data-hand] [data-tile="${tile}"]`)?.focus();
+    const back = () => $(`[data-hand] [data-tile="${tile}"]`)?.focus();
+    back();
+    requestAnimationFrame(back);
     ev.preventDefault();
     return;
   }

@@ -228,7 +228,7 @@ const STRINGS = {
     "leads.none": "Level",
     "deal.n": "Deal {n}",
     yourTurn: "Your turn",
-    "yourTurn.canPlay": "Your turn — {n} tiles fit",
+    "yourTurn.canPlay": "Your turn — tiles that fit: {n}",
     "yourTurn.draw": "Your turn — nothing fits: draw from the boneyard",
     "yourTurn.pass": "Your turn — nothing fits and the boneyard is empty: pass",
     "yourTurn.passBlock": "Your turn — nothing fits: pass",

@@ -15,7 +15,6 @@ export function layoutLine(line, lead, cols) {
   const ends = { left: null, right: null };
   if (line.length === 0) return { items: [], ends, box: { x: 0, y: 0, w: 0, h: 0 } };
   lead = Math.max(0, Math.min(line.length - 1, lead));
-  const half = Math.max(3, cols / 2);
   const [la, lb] = line[lead];
   const leadIsDouble = la === lb;
   const first = leadIsDouble
@@ -30,8 +29,18 @@ export function layoutLine(line, lead, cols) {
   const leftArm = [];
   for (let i = lead - 1; i >= 0; i--) leftArm.push({ index: i, near: line[i][1], far: line[i][0] });
 
-  ends.right = runArm(rightArm, items, first, +1, +1, half);
-  ends.left = runArm(leftArm, items, first, -1, -1, half);
+  // share the width between the arms by how long they are, so a one-sided line uses the room
+  const need = (arm) => arm.reduce((sum, t) => sum + (t.near === t.far ? 1 : 2), 0);
+  const leftNeed = need(leftArm);
+  const rightNeed = need(rightArm);
+  const free = Math.max(4, cols - first.w);
+  let leftSpace = leftNeed + rightNeed > 0 ? (free * leftNeed) / (leftNeed + rightNeed) : free / 2;
+  if (leftNeed + rightNeed <= free) leftSpace = leftNeed + (free - leftNeed - rightNeed) / 2;
+  leftSpace = Math.max(Math.min(3, leftNeed), Math.min(free - Math.min(3, rightNeed), leftSpace));
+  const minX = first.x - leftSpace;
+  const maxX = first.x + first.w + (free - leftSpace);
+  ends.right = runArm(rightArm, items, first, +1, +1, minX, maxX);
+  ends.left = runArm(leftArm, items, first, -1, -1, minX, maxX);
   if (!ends.right) ends.right = endAt(first, +1, 0, lb);
   if (!ends.left) ends.left = endAt(first, -1, 0, la);
 
@@ -40,7 +49,7 @@ export function layoutLine(line, lead, cols) {
 }
 
 /** Lay one arm outward from `start`; dx is the first direction, dy where corners turn. */
-function runArm(arm, items, start, dx, dy, half) {
+function runArm(arm, items, start, dx, dy, minX, maxX) {
   if (arm.length === 0) return null;
   let dir = dx; // current horizontal direction
   let cy = 0; // centre line of the current row
@@ -50,8 +59,8 @@ function runArm(arm, items, start, dx, dy, half) {
   for (const tile of arm) {
     const double = tile.near === tile.far;
     const w = double ? 1 : 2;
-    const limit = double ? half : half - 1; // keep one unit for a corner tile
-    const fits = dir > 0 ? cursor + w <= limit : cursor - w >= -limit;
+    const reserve = double ? 0 : 1; // keep one unit for a corner tile
+    const fits = dir > 0 ? cursor + w <= maxX - reserve : cursor - w >= minX + reserve;
     let rect;
     if (fits || double) {
       // along the row

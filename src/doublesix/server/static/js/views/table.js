@@ -3,7 +3,7 @@
 
 import { t } from "../i18n.js";
 import {
-  canonical, groupedHistory, historyLine, isDouble, leadIndex, legalMoves, matchLeader,
+  announceLine, canonical, groupedHistory, historyLine, isDouble, leadIndex, legalMoves, matchLeader,
   resultSummary, splitTile, statusLine, tileSpoken,
 } from "../describe.js";
 import { tileSvg } from "../tiles.js";
@@ -137,8 +137,10 @@ export function renderTable(root, state, ctx) {
   }
   if (status.textContent !== statusText) status.textContent = statusText;
   status.classList.toggle("is-turn", myTurn);
+  // the other player's last move, in words (an aria-live region reads it out)
   const announce = $(root, "[data-announce]");
-  if (announce.textContent !== (state.announce ?? "")) announce.textContent = state.announce ?? "";
+  const said = state.announce ? announceLine(state.announce.event, nameOf, state.announce.draws) : "";
+  if (announce.textContent !== said) announce.textContent = said;
 
   renderHand($(root, "[data-hand]"), state, view, moves, myTurn, ctx);
 
