@@ -7,6 +7,7 @@ from pathlib import Path
 
 from doublesix.server.config import Settings
 from tests.server.harness import Client, ServerThread, create, my_turn
+from tests.server.secrets_check import assert_no_secrets
 
 
 async def play_alone(client: Client, rng: random.Random, max_steps: int = 2000) -> dict:
@@ -41,6 +42,9 @@ async def test_computer_games_to_the_end(server: ServerThread) -> None:
         by = {f["event"]["by"] for f in client.frames
               if f["type"] == "event" and f["event"]["kind"] == "action"}
         assert by == {"player", "computer"}
+        row = server.call(server.storage.load(game["game_id"]))
+        assert row is not None
+        assert assert_no_secrets(client.frames, row.record) > 5
         await client.close()
 
 
@@ -81,8 +85,6 @@ async def test_hotseat_one_token_plays_both_seats(server: ServerThread) -> None:
         assert ack["type"] == "ack"
         await client.until_state(ack["state_no"])
     assert seats_seen == {0, 1}
-    from tests.server.secrets_check import assert_no_secrets
-
     row = server.call(server.storage.load(game["game_id"]))
     assert row is not None
     assert assert_no_secrets(client.frames, row.record) > 5
