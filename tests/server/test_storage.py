@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -75,3 +76,23 @@ def test_urls() -> None:
     for bad in ("nothing", "sqlite://", "postgresql://localhost/db", "ftp://x"):
         with pytest.raises(ValueError):
             open_storage(bad)
+
+
+async def test_concurrent_saves_commit_together_and_fail_alone(storage: Storage) -> None:
+    ids = [f"r{i}" for i in range(12)]
+    for gid in ids:
+        await storage.create(row(gid), [event(1, game_id=gid)])
+
+    def moved(gid: str) -> GameRow:
+        changed = row(gid)
+        changed.event_no, changed.state_no = 2, 1
+        return changed
+
+    saves = [storage.save(moved(gid), 1, [event(2, 1, gid)]) for gid in ids]
+    saves.append(storage.save(moved("r3"), 1, [event(2, 1, "r3")]))  # loses to the first
+    results = await asyncio.gather(*saves, return_exceptions=True)
+    assert [type(r).__name__ for r in results].count("Conflict") == 1
+    for gid in ids:
+        loaded = await storage.load(gid)
+        assert loaded is not None and loaded.state_no == 1
+        assert [e.event_no for e in await storage.events_after(gid, 0, 9)] == [1, 2]
