@@ -242,6 +242,7 @@ class RoomsService:
             connected = self.hub.connected(room.game_id)
             peer.send(views.welcome(room, seats, connected, missed))
             self._presence(room)
+            self._after_change(room)  # a computer turn lost to a crash restarts on return
 
     async def _missed(self, room: Room, last_event: int | None) -> list[EventRow] | None:
         if last_event is None:
