@@ -49,6 +49,8 @@ class Settings:
             "DOUBLESIX_TELEGRAM_MAX_AGE": ("telegram_max_age", int),
             "DOUBLESIX_ROOM_TTL": ("room_ttl", float),
             "DOUBLESIX_COMPUTER_DELAY": ("computer_delay", float),
+            "DOUBLESIX_WS_RATE": ("rate_per_second", float),
+            "DOUBLESIX_WS_BURST": ("rate_burst", int),
         }
         for var, (name, kind) in names.items():
             if env.get(var):

@@ -1,0 +1,178 @@
+"""What a seat can infer about hidden tiles from its PlayerView alone (issue part 4).
+
+Every hidden tile of an opponent is a *slot*: a dealt tile or one drawn at some moment. A
+draw or a pass at ends a and b proves that, at that moment, the player held no tile showing
+a or b; the proof covers every slot acquired before it, so a slot's forbidden tiles are the
+union of the void values shown after it was acquired. Slots acquired earlier therefore carry
+a superset of the constraints of later ones (they are *nested*), which keeps both the
+bookkeeping and the sampling of consistent hands simple.
+
+The lead of a deal tells something too: under ``highest_double`` nobody was dealt a higher
+double than the one led, and so on (see :func:`_lead_forbidden`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doublesix.core.actions import ActionKind
+from doublesix.core.tiles import DOUBLES_MASK, FULL_SET, HIGH, LOW, PIPS, VALUE_MASK, tile_index
+from doublesix.core.view import PlayerView
+
+_DOUBLE_INDEX = tuple(tile_index(v, v) for v in range(7))
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """One seat's inferred picture of the hidden tiles.
+
+    ``slots[s]`` lists, for every hidden tile of seat *s*, the mask of tiles it cannot be,
+    most constrained first; it is empty for the seat itself (whose hand is known).
+    """
+
+    seat: int
+    players: int
+    mine: int
+    line: int
+    #: tiles in other hands or in the boneyard (or out of play): everything not seen
+    unknown: int
+    slots: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+
+    def lacks(self, seat: int) -> int:
+        """Tiles that *seat* surely does not hold now (a mask)."""
+        if seat == self.seat:
+            return FULL_SET & ~self.mine
+        slots = self.slots[seat]
+        if not slots:
+            return FULL_SET
+        # nested constraints: the least constrained slot (the last) bounds them all
+        return slots[-1] | ~self.unknown & FULL_SET
+
+    def void_values(self, seat: int) -> frozenset[int]:
+        """Values that *seat* surely holds no tile of (and that are not all on the line)."""
+        lacks = self.lacks(seat)
+        return frozenset(
+            v for v in range(7) if VALUE_MASK[v] & self.unknown and
+            VALUE_MASK[v] & self.unknown & ~lacks == 0
+        )
+
+
+def infer(view: PlayerView) -> Knowledge:
+    """Replay the public history of the deal in *view* and collect every constraint."""
+    players = len(view.hand_sizes)
+    mine = 0
+    for tile in view.hand:
+        mine |= 1 << tile.index
+    line = 0
+    for a, b in view.line:
+        line |= 1 << tile_index(a, b)
+    unknown = FULL_SET & ~mine & ~line
+    hand_size = view.rules.hand_size
+    slots: list[list[int]] = [[0] * hand_size for _ in range(players)]
+    history = view.history
+    for i, event in enumerate(history):
+        s = event.seat
+        kind = event.action.kind
+        if kind is ActionKind.PLAY:
+            tile = event.action.tile
+            assert tile is not None
+            index = tile.index
+            if event.ends_before is None:
+                lead = _lead_forbidden(view, index)
+                for other, seat_slots in enumerate(slots):
+                    extra = _leader_forbidden(view, index) if other == s else 0
+                    # only dealt tiles: they are the first hand_size slots of every seat
+                    for k in range(min(hand_size, len(seat_slots))):
+                        seat_slots[k] |= lead | extra
+            just_drew = i > 0 and history[i - 1].seat == s and \
+                history[i - 1].action.kind is ActionKind.DRAW
+            _remove_slot(slots[s], index, just_drew)
+        elif kind is ActionKind.DRAW or kind is ActionKind.PASS:
+            assert event.ends_before is not None
+            a, b = event.ends_before
+            void = VALUE_MASK[a] | VALUE_MASK[b]
+            own = slots[s]
+            for k in range(len(own)):
+                own[k] |= void
+            if kind is ActionKind.DRAW:
+                # the drawn tile did not fit either unless its drawer played right after
+                nxt = history[i + 1] if i + 1 < len(history) else None
+                played_next = nxt is not None and nxt.seat == s and \
+                    nxt.action.kind is ActionKind.PLAY
+                still_turn = nxt is None and view.to_move == s
+                own.append(0 if played_next or still_turn else void)
+    result: list[tuple[int, ...]] = []
+    for s in range(players):
+        if s == view.seat:
+            result.append(())
+            continue
+        seat_slots = [m & FULL_SET for m in slots[s]]
+        size = view.hand_sizes[s]
+        if len(seat_slots) != size:  # never expected: fall back to no constraint
+            seat_slots = [0] * size
+        # a slot that forbids every unknown tile would make sampling impossible: relax it
+        seat_slots = [m if unknown & ~m else 0 for m in seat_slots]
+        seat_slots.sort(key=lambda m: -(m & unknown).bit_count())
+        result.append(tuple(seat_slots))
+    return Knowledge(
+        seat=view.seat,
+        players=players,
+        mine=mine,
+        line=line,
+        unknown=unknown,
+        slots=tuple(result),
+        hand_sizes=view.hand_sizes,
+        boneyard_size=view.boneyard_size,
+    )
+
+
+def _remove_slot(slots: list[int], index: int, just_drew: bool) -> None:
+    """Take away the slot tile *index* was played from.
+
+    Right after a draw it is the drawn tile. Otherwise it is unknown which slot it was;
+    removing the most constrained one that allows the tile leaves the loosest remaining
+    constraints, which contain every true possibility (a sound relaxation).
+    """
+    if not slots:
+        return
+    if just_drew:
+        slots.pop()
+        return
+    bit = 1 << index
+    best = -1
+    for k, forbidden in enumerate(slots):
+        if not forbidden & bit and (best < 0 or forbidden.bit_count() > slots[best].bit_count()):
+            best = k
+    slots.pop(best if best >= 0 else len(slots) - 1)
+
+
+def _lead_forbidden(view: PlayerView, index: int) -> int:
+    """Tiles nobody was dealt, given that *index* led the deal under the view's rules."""
+    rules = view.rules
+    first_deal = view.match is None or view.match.deal <= 1
+    if first_deal and rules.first_lead == "highest_double":
+        if LOW[index] == HIGH[index]:
+            return sum(1 << _DOUBLE_INDEX[v] for v in range(LOW[index] + 1, 7))
+        key = (PIPS[index], HIGH[index])
+        heavier = sum(1 << t for t in range(28) if (PIPS[t], HIGH[t]) > key)
+        return DOUBLES_MASK | heavier
+    if first_deal and rules.first_lead == "lowest_double_from_1_1":
+        forbidden = 0
+        for v in rules.lead_double_order:
+            if _DOUBLE_INDEX[v] == index:
+                break
+            forbidden |= 1 << _DOUBLE_INDEX[v]
+        return forbidden
+    return 0
+
+
+def _leader_forbidden(view: PlayerView, index: int) -> int:
+    """Extra tiles the *leader* cannot hold: seed 003's obligations in later match deals."""
+    rules = view.rules
+    later = view.match is not None and view.match.deal >= 2 and rules.lead_obligations
+    if later and LOW[index] != HIGH[index]:
+        # a non-double lead: at most one double, and only 0-0 or 6-6 may stay in hand
+        return sum(1 << _DOUBLE_INDEX[v] for v in range(1, 6))
+    return 0

@@ -1,0 +1,34 @@
+"""The medium level: seed 001's advice, played greedily one move deep."""
+
+from __future__ import annotations
+
+from doublesix.bots.heuristics import DEFAULT, Weights, score_play
+from doublesix.bots.knowledge import infer
+from doublesix.bots.seeding import decision_rng
+from doublesix.core.actions import Action, ActionKind
+from doublesix.core.view import PlayerView
+
+
+class MediumBot:
+    """Scores every legal play (pips, doubles, variety, the opponent's known voids)."""
+
+    name = "medium"
+
+    def __init__(self, seed: int | None = None, weights: Weights = DEFAULT) -> None:
+        self.seed = seed
+        self.weights = weights
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        for action in legal:
+            if action.kind is ActionKind.REDEAL:
+                return action  # four or more doubles make a poor hand: take the new shuffle
+        know = infer(view)
+        rng = decision_rng(self.seed, view)
+        # a tiny random tie-break keeps equal plays from always going the same way
+        return max(
+            legal,
+            key=lambda a: score_play(a, view.ends, know, self.weights) + rng.random() * 1e-3,
+        )

@@ -1,0 +1,44 @@
+"""Dealing the unseen tiles into hands consistent with what a seat has inferred."""
+
+from __future__ import annotations
+
+import random
+
+from doublesix.bots.knowledge import Knowledge
+from doublesix.core.tiles import indices_of
+
+_TRIES = 20
+
+
+def sample_world(know: Knowledge, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Hidden hands (masks, the seat's own included) and a boneyard order, drawn at random.
+
+    Slots are filled most constrained first, each with a random unseen tile it allows. With
+    one opponent the constraints are nested, so this never dead-ends; with several opponents
+    it may, and after a few tries the last constraints are dropped rather than fail.
+    """
+    pool_all = indices_of(know.unknown)
+    jobs = [(forbidden, seat) for seat, slots in enumerate(know.slots) for forbidden in slots]
+    for attempt in range(_TRIES):
+        relax = attempt == _TRIES - 1
+        rng.shuffle(jobs)  # random order among equally constrained slots of different seats
+        jobs.sort(key=lambda job: -job[0].bit_count())
+        pool = list(pool_all)
+        hands = [0] * know.players
+        hands[know.seat] = know.mine
+        ok = True
+        for forbidden, seat in jobs:
+            allowed = [k for k, t in enumerate(pool) if not forbidden >> t & 1]
+            if not allowed:
+                if not relax:
+                    ok = False
+                    break
+                allowed = list(range(len(pool)))
+            k = allowed[rng.randrange(len(allowed))]
+            hands[seat] |= 1 << pool[k]
+            pool[k] = pool[-1]
+            pool.pop()
+        if ok:
+            rng.shuffle(pool)
+            return hands, pool
+    raise AssertionError("unreachable: the last try relaxes every constraint")

@@ -1,0 +1,81 @@
+"""Checks that frames sent to a seat never reveal another hand, the boneyard or its order.
+
+The truth comes from the room's stored record, replayed step by step: a frame whose view has
+``version`` v was built on the state after the record's first v actions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from doublesix.core import Action, Match, Ruleset
+from doublesix.core.dealing import SeededDealer
+
+TILE = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
+FORBIDDEN_KEYS = {"seed", "record", "boneyard_order", "hands", "token_hash", "invite_hash"}
+
+
+def _canon(a: str, b: str) -> str:
+    x, y = sorted((int(a), int(b)))
+    return f"{x}-{y}"
+
+
+def _truth(record: dict[str, Any]) -> list[tuple[list[set[str]], set[str], bool]]:
+    """For each version: every hand, the boneyard, and whether the deal is over."""
+    match = Match(Ruleset.from_dict(record["rules"]), SeededDealer(record["seed"]))
+
+    def snap() -> tuple[list[set[str]], set[str], bool]:
+        deal = match.deal
+        hands = [{str(t) for t in deal.hand(s)} for s in range(match.rules.players)]
+        return hands, {str(t) for t in deal.boneyard()}, deal.is_over
+
+    states = [snap()]
+    for step in record["actions"]:
+        if step == {"do": "next_deal"}:
+            match.next_deal()
+        else:
+            match.apply(Action.parse(step["action"]), step["seat"])
+        states.append(snap())
+    return states
+
+
+def _strings(obj: Any, skip: set[str], path: str = "") -> Iterator[tuple[str, str]]:
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            assert key not in FORBIDDEN_KEYS, f"secret key {key!r} at {path}"
+            if key in skip:
+                continue
+            yield from _strings(value, skip, f"{path}.{key}")
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            yield from _strings(value, skip, f"{path}[{i}]")
+    elif isinstance(obj, str):
+        yield path, obj
+
+
+def assert_no_secrets(frames: list[dict[str, Any]], record: dict[str, Any]) -> int:
+    """Check every frame carrying a view; returns how many were checked."""
+    states = _truth(record)
+    checked = 0
+    for frame in frames:
+        view = frame.get("view")
+        if not view:
+            continue
+        assert isinstance(view["boneyard"], int), "the boneyard must be a count"
+        hands, boneyard, over = states[view["version"]]
+        seat = view["seat"]
+        assert set(view["hand"]) == hands[seat], "the view's hand is not the seat's hand"
+        forbidden = set(boneyard)
+        for other, hand in enumerate(hands):
+            if other != seat:
+                forbidden |= hand
+        # once a deal is over its hands are shown on purpose (the result sheet)
+        skip = {"rules"} | ({"revealed_hands", "result"} if over else set())
+        for path, text in _strings(frame, skip):
+            for m in TILE.finditer(text):
+                tile = _canon(m.group(1), m.group(2))
+                assert tile not in forbidden, f"{tile} leaked to seat {seat} at {path}: {frame}"
+        checked += 1
+    return checked
