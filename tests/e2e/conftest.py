@@ -28,15 +28,18 @@ def _browser_missing() -> str | None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Browser tests run last: Playwright's sync API keeps an event loop running in this thread
+    # while the session's browser is open, which asyncio tests that came after would trip on.
+    e2e = [item for item in items if "e2e" in item.path.parts]
+    items[:] = [item for item in items if "e2e" not in item.path.parts] + e2e
     problem = _browser_missing()
     if problem is None:
         return
     if os.environ.get("DOUBLESIX_REQUIRE_BROWSER"):
         raise pytest.UsageError(f"browser tests are required here but cannot run: {problem}")
     skip = pytest.mark.skip(reason=problem)
-    for item in items:
-        if "e2e" in item.path.parts:
-            item.add_marker(skip)
+    for item in e2e:
+        item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")

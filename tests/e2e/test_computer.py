@@ -137,3 +137,16 @@ def test_refresh_during_the_computers_turn(slow_server: Server, pages: Any) -> N
             "doublesix.store.state.view.to_move !== 1", arg=history, timeout=20_000)
         return
     raise AssertionError("never got a computer's turn to interrupt")
+
+
+def test_without_storage_the_game_still_runs_and_says_so(server: Server, pages: Any) -> None:
+    ctx = pages.context(PHONE)
+    ctx.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied'); }});")
+    page = pages.page(context=ctx)
+    page.goto(server.url + "/#computer")
+    wait_state(page, {"mine", "other"})
+    banner = page.locator("[data-banner]")
+    assert banner.is_visible()
+    assert "Хранилище браузера недоступно" in banner.inner_text()
+    screenshot(page, "no-storage")

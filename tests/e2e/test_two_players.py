@@ -106,6 +106,11 @@ def test_online_invite_play_reload_replace_and_rematch(server: Server, pages: An
     anna.wait_for_function("() => document.querySelector('[data-opp-presence]').dataset.presence === 'online'")
     assert not _play_some([anna, boris], rng, 3)
 
+    # a dropped connection comes back by itself
+    boris.evaluate("() => doublesix.connection().socket.close()")
+    boris.wait_for_function("() => doublesix.store.state.conn === 'open'")
+    assert not _play_some([anna, boris], rng, 2)
+
     # returning by the same invite in the same browser restores the seat, not a new one
     boris.goto("about:blank")
     boris.goto(link)

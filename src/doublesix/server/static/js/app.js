@@ -350,11 +350,14 @@ function presetRadios(box, name, current) {
     input.value = preset;
     input.checked = preset === current;
     const text = document.createElement("span");
-    text.textContent = t(`preset.${preset}`);
+    text.className = "choice-text";
+    const title = document.createElement("span");
+    title.textContent = t(`preset.${preset}`);
     const hint = document.createElement("span");
     hint.className = "hint";
-    hint.textContent = `— ${t(`preset.${preset}.hint`)}`;
-    label.append(input, text, hint);
+    hint.textContent = t(`preset.${preset}.hint`);
+    text.append(title, hint);
+    label.append(input, text);
     return label;
   }));
 }
@@ -642,6 +645,6 @@ async function start() {
 }
 
 // a hook for tests and debugging: the store, read-only use
-globalThis.doublesix = { store, version: 1, MODES };
+globalThis.doublesix = { store, version: 1, MODES, connection: () => conn };
 
 start();

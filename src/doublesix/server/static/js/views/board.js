@@ -5,7 +5,7 @@ import { t } from "../i18n.js";
 import { layoutLine } from "../layout.js";
 import { boardTile, svgElement } from "../tiles.js";
 
-const MAX_UNIT = 34;
+const MAX_UNIT = 40;
 const MIN_UNIT = 10;
 const MARGIN = 30; // px kept free around the line for the end markers
 
