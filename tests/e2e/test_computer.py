@@ -141,8 +141,8 @@ def test_refresh_during_the_computers_turn(slow_server: Server, pages: Any) -> N
 
 def test_without_storage_the_game_still_runs_and_says_so(server: Server, pages: Any) -> None:
     ctx = pages.context(PHONE)
-    ctx.add_init_script(
-        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied'); }});")
+    ctx.add_init_script("Object.defineProperty(window, 'localStorage', "
+                        "{get() { throw new DOMException('denied'); }});")
     page = pages.page(context=ctx)
     page.goto(server.url + "/#computer")
     wait_state(page, {"mine", "other"})

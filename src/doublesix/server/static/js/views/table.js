@@ -38,7 +38,10 @@ export function renderTable(root, state, ctx) {
   const nameOf = seatNamer(state);
   const other = mySeat === 0 ? 1 : 0;
   const moves = legalMoves(view);
-  const myTurn = Boolean(view && !view.result && view.to_move === mySeat && !state.covered);
+  // online play stops while a seat is empty or away, and while our own socket is down
+  const halted = state.mode === "online"
+    && (Boolean(state.room?.waiting_for?.length) || (state.conn && state.conn !== "open"));
+  const myTurn = Boolean(view && !view.result && view.to_move === mySeat && !state.covered && !halted);
   const rules = view?.rules ?? state.room?.rules ?? {};
 
   // hooks for tests and styles: whose turn it is here, and whether a move is on its way
@@ -218,8 +221,12 @@ function renderHand(hand, state, view, moves, myTurn, ctx) {
     const again = hand.querySelector(`[data-tile="${focusedTile}"]`);
     (again ?? hand.querySelector("[data-playable]"))?.focus({ preventScroll: false });
   }
-  const selected = hand.querySelector(".is-selected") ?? hand.querySelector("[data-lead]");
-  selected?.scrollIntoView?.({ block: "nearest", inline: "center" });
+  // a long hand scrolls: bring the chosen tile, or else the first one that fits, into view
+  const target = hand.querySelector(".is-selected") ?? hand.querySelector("[data-playable]");
+  if (target && hand.scrollWidth > hand.clientWidth) {
+    const left = target.offsetLeft - hand.clientWidth / 2 + target.offsetWidth / 2;
+    hand.scrollTo({ left: Math.max(0, left), behavior: "instant" });
+  }
 }
 
 function renderSide(root, state, view, nameOf, mySeat, other) {
