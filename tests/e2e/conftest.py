@@ -71,6 +71,6 @@ def pages(browser: Any) -> Iterator[Pages]:
 @pytest.fixture(scope="session")
 def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose computer thinks for a while: time enough to reload during its turn."""
-    srv = Server(tmp_path_factory.mktemp("slow") / "e2e.db", DOUBLESIX_COMPUTER_DELAY="1.5")
+    srv = Server(tmp_path_factory.mktemp("slow") / "e2e.db", DOUBLESIX_COMPUTER_DELAY="3")
     yield srv
     srv.stop()

@@ -150,3 +150,41 @@ def test_without_storage_the_game_still_runs_and_says_so(server: Server, pages: 
     assert banner.is_visible()
     assert "Хранилище браузера недоступно" in banner.inner_text()
     screenshot(page, "no-storage")
+
+
+def test_drag_a_tile_onto_an_end(server: Server, pages: Any) -> None:
+    """Mouse drag from the hand to an open end plays there (tap-and-choose stays the default)."""
+    page = pages.page(PHONE)
+    page.goto(server.url + "/#computer")
+    for _ in range(60):
+        state = wait_state(page, {"mine", "result"})
+        if state == "result":
+            page.locator("[data-result] [data-action=new-game]").click()
+            continue
+        line = page.evaluate("() => doublesix.store.state.view.line.length")
+        tiles = page.locator("[data-hand] [data-playable]")
+        if line == 0 or tiles.count() == 0:
+            # the lead, or nothing fits: tap as usual until a tile can go onto an end
+            action = page.locator("[data-actions] .btn:visible").first
+            (tiles.first if tiles.count() else action).click()
+            page.wait_for_function("() => !doublesix.store.state.pending")
+            continue
+        tile = tiles.first
+        name = tile.get_attribute("data-tile")
+        ends = page.evaluate(
+            "t => doublesix.store.state.view.legal.filter(a => a.startsWith('play ' + t))", name)
+        end = ends[0].split()[-1]
+        start = tile.bounding_box()
+        goal = page.locator(f"[data-board] .end-marker[data-end={end}]").bounding_box()
+        assert start and goal
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(start["x"] + start["width"] / 2, start["y"] - 30, steps=4)
+        page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=8)
+        page.mouse.up()
+        page.wait_for_function(
+            "t => doublesix.store.state.view.history"
+            ".some(e => e.seat === 0 && e.action.startsWith('play ' + t))", arg=name)
+        assert not page.locator("[data-choose]").is_visible()
+        return
+    raise AssertionError("never had a tile to drag")

@@ -11,6 +11,7 @@ import { initTelegram } from "./telegram.js";
 import { renderPage } from "./views/pages.js";
 import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
 import { Tutorial } from "./views/tutorial.js";
+import { enableDrag } from "./views/drag.js";
 
 const PRESETS = ["draw", "block", "101"];
 const LEVELS = ["easy", "medium", "hard"];
@@ -595,6 +596,16 @@ window.addEventListener("resize", () => {
 });
 
 window.addEventListener("hashchange", () => route());
+
+// a tile can also be dragged onto an end
+enableDrag($("[data-hand]"), {
+  ends: (tile) => (store.state.pending ? [] : legalMoves(store.state.view).plays.get(tile) ?? []),
+  play: (tile, end) => {
+    const action = playAction(store.state.view, tile, end);
+    if (action) send(action);
+  },
+  board: () => $("[data-board]"),
+});
 
 // the line is laid out for the board's size: lay it out again whenever that changes
 new ResizeObserver(() => {
