@@ -26,10 +26,11 @@ from doublesix.server.errors import (
     ServiceError,
     not_found,
 )
+from doublesix.server.fanout import Fanout, NoFanout
 from doublesix.server.hub import Hub, Peer
 from doublesix.server.protocol import Command, Hello, Move, NextDeal, SetLevel, Simple
 from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
-from doublesix.server.storage import Conflict, EventRow, GameRow, SeatRow, Storage
+from doublesix.server.storage import Conflict, EventRow, GameRow, SeatRow, SharedStorage, Storage
 
 log = logging.getLogger("doublesix.server")
 Payload = dict[str, Any]
@@ -47,6 +48,9 @@ class RoomsService:
         self._load_lock = asyncio.Lock()
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
+        #: other processes of a multi-process deployment (fanout/): none by default
+        self.fanout: Fanout = NoFanout()
+        self.instance = tokens.new_game_id()  # names this process in computer-turn claims
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -76,6 +80,7 @@ class RoomsService:
     async def expire(self) -> list[str]:
         """Delete rooms without activity for ``room_ttl`` seconds and close their sockets."""
         gone = await self.storage.delete_inactive(self.clock() - self.settings.room_ttl)
+        self.fanout.gone(gone)
         for game_id in gone:
             room = self._rooms.pop(game_id, None)
             if room is not None:
@@ -113,8 +118,26 @@ class RoomsService:
             async with room.lock:
                 if room.stale or self._rooms.get(game_id) is not room:
                     continue
+                if not await self._current(room):
+                    room.stale = True  # another process changed it: reload
+                    continue
                 yield room
                 return
+
+    async def _current(self, room: Room) -> bool:
+        """False when a process sharing the storage has stored newer events of the room."""
+        if not isinstance(self.storage, SharedStorage):
+            return True  # one process owns the storage: the cache is the truth
+        stored = await self.storage.event_nos([room.game_id])
+        return stored.get(room.game_id) == room.row.event_no
+
+    async def _claim_computer(self, game_id: str, state_no: int) -> bool:
+        """Whether this process plays the computer's turn (exactly one process does)."""
+        if not isinstance(self.storage, SharedStorage):
+            return True
+        ttl = self.settings.computer_delay + 30.0  # a dead claimant is replaced after this
+        return await self.storage.claim_computer(game_id, state_no, self.instance,
+                                                 self.clock(), ttl)
 
     async def _commit(self, room: Room, payloads: list[Payload]) -> list[EventRow]:
         """Store the room's changed row with *payloads* as new events (before anyone hears)."""
@@ -146,6 +169,7 @@ class RoomsService:
         for peer in self.hub.peers(room.game_id):
             for event in events:
                 peer.send(views.event(room, peer.seats, connected, event))
+        self.fanout.stored(room.game_id, room.row.event_no)
 
     def _presence(self, room: Room) -> None:
         frame = views.presence(room, self.hub.connected(room.game_id))
@@ -447,6 +471,8 @@ class RoomsService:
                     if not room.computer_to_move():
                         return
                     state_no = room.row.state_no
+                    if not await self._claim_computer(game_id, state_no):
+                        return  # another process plays this turn
                     seat = room.match.to_move
                     assert seat is not None
                     view = PlayerView.of(room.match, seat)
