@@ -170,8 +170,8 @@ class Client:
     async def move(self, action: str, state_no: int | None = None, **extra: Any) -> dict[str, Any]:
         """Send a move and return its ack or error."""
         rid = self.next_id()
-        await self.send({"type": "move", "state_no": self.state_no if state_no is None else state_no,
-                         "action": action, "id": rid, **extra})
+        state = self.state_no if state_no is None else state_no
+        await self.send({"type": "move", "state_no": state, "action": action, "id": rid, **extra})
         return await self.expect_reply(rid)
 
     async def expect_reply(self, rid: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import httpx
 import pytest
 
 from doublesix.server.errors import CLOSE_REPLACED
@@ -23,7 +24,7 @@ async def online_pair(server: ServerThread, preset: str) -> tuple[dict, Client, 
 
 @pytest.mark.parametrize("preset", ["draw", "block", "101"])
 async def test_full_online_game_keeps_every_secret(server: ServerThread, preset: str) -> None:
-    for round_no in range(3 if preset != "101" else 1):
+    for round_no in range(8 if preset != "101" else 2):
         game, a, b = await online_pair(server, preset)
         last = await play_online_game([a, b], random.Random(f"{preset}{round_no}"))
         assert last["result"] is not None
@@ -134,3 +135,21 @@ async def test_stale_repeated_wrong_and_illegal_moves_change_nothing(server: Ser
     # a different move on the old state is stale
     reply = await other.move("draw", state_no=start)
     assert reply["code"] == "stale_state" and reply["state_no"] == start + 1
+
+
+async def test_three_players_online(server: ServerThread) -> None:
+    game = await create(server, "online", "draw", rules={"players": 3})
+    guests = [await join(server, game, name) for name in ("Боря", "Вика")]
+    assert [g["seat"] for g in guests] == [1, 2]
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        r = await http.post(f"/api/games/{game['game_id']}/join", json={"invite": game["invite"]})
+        assert r.status_code == 409
+    clients = [Client(server, game["game_id"], t["token"]) for t in (game, *guests)]
+    for client in clients:
+        await client.connect()
+    last = await play_online_game(clients, random.Random(3))
+    assert last["result"] is not None and len(last["hand_sizes"]) == 3
+    row = server.call(server.storage.load(game["game_id"]))
+    assert row is not None
+    for client in clients:
+        assert_no_secrets(client.frames, row.record)

@@ -316,14 +316,16 @@ class RoomsService:
         to_move = room.match.to_move
         return to_move if to_move is not None and to_move in peer.seats else peer.seats[0]
 
-    async def _check_state(self, room: Room, state_no: int, retry: Payload) -> bool:
-        """True when the frame is a retry of the change that left *state_no*; raises if stale."""
+    async def _check_state(
+        self, room: Room, state_no: int, is_retry: Callable[[Payload], bool]
+    ) -> bool:
+        """True when the frame repeats the change that left *state_no*; raises if stale."""
         current = room.row.state_no
         if state_no == current:
             return False
         if 0 <= state_no < current:
             for event in await self.storage.events_at_state(room.game_id, state_no + 1):
-                if all(event.payload.get(k) == v for k, v in retry.items()):
+                if is_retry(event.payload):
                     return True
         raise ServiceError(
             "stale_state",
@@ -353,8 +355,13 @@ class RoomsService:
         assert peer.game_id is not None
         async with self._locked(peer.game_id) as room:
             seat = self._acting_seat(room, peer, cmd.seat)
-            retry = {"kind": "action", "seat": seat, "action": str(action), "by": "player"}
-            if await self._check_state(room, cmd.state_no, retry):
+            movers = peer.seats if cmd.seat is None else (cmd.seat,)
+
+            def is_retry(p: Payload) -> bool:
+                return (p.get("kind") == "action" and p.get("by") == "player"
+                        and p.get("seat") in movers and p.get("action") == str(action))
+
+            if await self._check_state(room, cmd.state_no, is_retry):
                 peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
                            "duplicate": True})
                 return
@@ -370,7 +377,8 @@ class RoomsService:
             except IllegalAction as exc:
                 raise ServiceError("illegal_action", str(exc)) from None
             room.row.state_no += 1
-            payloads = [*self._cancel_rematch(room, seat), retry]
+            payloads = [*self._cancel_rematch(room, seat),
+                        {"kind": "action", "seat": seat, "action": str(action), "by": "player"}]
             events = await self._commit(room, payloads)
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self._broadcast(room, events)
@@ -379,7 +387,8 @@ class RoomsService:
     async def _next_deal(self, peer: Peer, cmd: NextDeal) -> None:
         assert peer.game_id is not None
         async with self._locked(peer.game_id) as room:
-            if await self._check_state(room, cmd.state_no, {"kind": "next_deal"}):
+            if await self._check_state(room, cmd.state_no,
+                                       lambda p: p.get("kind") == "next_deal"):
                 peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
                            "duplicate": True})
                 return
