@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-
 from bench.procs import ServerProcess
+
 from tests.server.harness import Client, create, join, my_turn, play_online_game
 
 FAST = {"DOUBLESIX_WS_RATE": "10000", "DOUBLESIX_WS_BURST": "10000",

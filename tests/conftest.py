@@ -1,3 +1,5 @@
+"""Fixtures shared by every test folder: PostgreSQL and Redis of .ci/services.sh."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
