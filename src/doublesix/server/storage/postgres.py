@@ -115,18 +115,24 @@ class PostgresStorage:
         return None if row is None else GameRow.from_columns(*row)
 
     async def save(self, game: GameRow, expected_event_no: int, events: Sequence[EventRow]) -> None:
-        async with self.pool.acquire() as db, db.transaction():
-            status = await db.execute(
-                "UPDATE games SET mode = $1, level = $2, state_no = $3, event_no = $4,"
-                " updated_at = $5, computer_to_move = $6, data = $7"
-                " WHERE game_id = $8 AND event_no = $9",
-                game.mode, game.level, game.state_no, game.event_no, game.updated_at,
-                game.computer_to_move, game.data_json(), game.game_id, expected_event_no,
-            )
-            if status != "UPDATE 1":
-                raise Conflict(f"room {game.game_id} changed")
-            if events:
-                await db.executemany(self._INSERT_EVENTS, self._event_args(events))
+        # one statement, so one round trip and one commit: the events are inserted only when
+        # the compare-and-set UPDATE matched (they join on its RETURNING row)
+        rows = await self.pool.fetch(
+            "WITH up AS (UPDATE games SET mode = $1, level = $2, state_no = $3, event_no = $4,"
+            " updated_at = $5, computer_to_move = $6, data = $7"
+            " WHERE game_id = $8 AND event_no = $9 RETURNING game_id),"
+            " ins AS (INSERT INTO events (game_id, event_no, state_no, payload, created_at)"
+            " SELECT up.game_id, e.event_no, e.state_no, e.payload, e.created_at FROM up,"
+            " unnest($10::bigint[], $11::bigint[], $12::text[], $13::float8[])"
+            " AS e (event_no, state_no, payload, created_at) RETURNING 1)"
+            " SELECT (SELECT count(*) FROM up) AS updated",
+            game.mode, game.level, game.state_no, game.event_no, game.updated_at,
+            game.computer_to_move, game.data_json(), game.game_id, expected_event_no,
+            [e.event_no for e in events], [e.state_no for e in events],
+            [json.dumps(e.payload) for e in events], [e.created_at for e in events],
+        )
+        if rows[0][0] != 1:
+            raise Conflict(f"room {game.game_id} changed")
 
     @staticmethod
     def _events(game_id: str, rows: Sequence[Any]) -> list[EventRow]:
