@@ -10,7 +10,7 @@ the games play on for --settle seconds; then the server stops and storage is rea
 - lost: acknowledged moves with no stored event of that state number, seat and action;
 - corrupted: rooms whose record does not replay, whose event numbers have gaps, or whose
   position changes do not number the states 1, 2, 3, … exactly once;
-- stuck: games that neither ended nor moved after the last restart.
+- stuck: games that existed at the last restart and neither ended nor moved after it.
 
 Prints one JSON line; exits 1 if anything was lost, corrupted or stuck. 127.0.0.1 only.
 """
@@ -50,7 +50,8 @@ class Campaign:
     think: tuple[float, float]
     end: float
     acks: list[Ack] = field(default_factory=list)
-    games: set[str] = field(default_factory=set)
+    #: game id -> monotonic time it was created
+    games: dict[str, float] = field(default_factory=dict)
     finished: set[str] = field(default_factory=set)
     #: game id -> monotonic time of its last acknowledged move
     last_move: dict[str, float] = field(default_factory=dict)
@@ -151,7 +152,7 @@ async def game_slot(c: Campaign, slot: int) -> None:
                 return
             except RuntimeError:
                 continue  # e.g. the join raced a crash and the room was not yet stored
-            c.games.add(game["game_id"])
+            c.games[game["game_id"]] = time.monotonic()
             await asyncio.gather(seat_loop(c, game["game_id"], game["token"], rng),
                                  seat_loop(c, game["game_id"], guest["token"], rng))
 
@@ -217,7 +218,9 @@ async def campaign(args: argparse.Namespace, server: ServerProcess
     finally:
         for task in slots:
             task.cancel()
-    stuck = [g for g in c.games if g not in c.finished and c.last_move.get(g, 0) < restarted]
+    # a room that existed at the last crash must have moved on since (or ended)
+    stuck = [g for g, born in c.games.items()
+             if born < restarted and g not in c.finished and c.last_move.get(g, 0) < restarted]
     return {"kills": kills, "games": len(c.games), "games_finished": len(c.finished),
             "games_stuck": len(stuck), "acknowledged": len(c.acks),
             "reconnect_attempts": c.reconnects, "refused_by_code": c.refused}, c
