@@ -11,11 +11,15 @@ import pytest
 from doublesix.server.storage import Conflict, EventRow, GameRow, SeatRow, Storage, open_storage
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
 async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
     url = "memory://" if request.param == "memory" else f"sqlite:///{tmp_path}/s.db"
+    if request.param == "postgresql":
+        url = request.getfixturevalue("pg_url")  # tests/conftest.py: skipped unless set up
     store = open_storage(url)
     await store.open()
+    if request.param == "postgresql":
+        await store.pool.execute("TRUNCATE games CASCADE")  # type: ignore[attr-defined]
     yield store
     await store.close()
 
@@ -73,7 +77,8 @@ def test_urls() -> None:
     assert open_storage("memory://").kind == "memory"
     assert open_storage("sqlite:///data/x.db").path == "data/x.db"  # type: ignore[attr-defined]
     assert open_storage("sqlite:////tmp/x.db").path == "/tmp/x.db"  # type: ignore[attr-defined]
-    for bad in ("nothing", "sqlite://", "postgresql://localhost/db", "ftp://x"):
+    assert open_storage("postgresql://localhost/db").kind == "postgresql"  # not connected yet
+    for bad in ("nothing", "sqlite://", "ftp://x"):
         with pytest.raises(ValueError):
             open_storage(bad)
 

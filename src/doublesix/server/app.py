@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from doublesix.server import http_api
+from doublesix.server import fanout, http_api
 from doublesix.server.config import Settings
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
@@ -33,8 +33,9 @@ def create_app(
         service = RoomsService(store, settings, clock)
         app.state.service = service
         try:
-            await service.start()
-            yield
+            async with fanout.running(service, settings.redis_url):
+                await service.start()
+                yield
         finally:
             await service.stop()
             await store.close()

@@ -15,7 +15,7 @@ from typing import Any
 
 from doublesix.server.errors import ServiceError, not_found
 from doublesix.server.rooms import Room
-from doublesix.server.storage import Conflict, EventRow, Storage
+from doublesix.server.storage import Conflict, EventRow, SharedStorage, Storage
 
 log = logging.getLogger("doublesix.server")
 Payload = dict[str, Any]
@@ -65,8 +65,18 @@ class RoomCache:
             async with room.lock:
                 if room.stale or self._rooms.get(game_id) is not room:
                     continue
+                if not await self._current(room):
+                    room.stale = True  # another process changed it: reload
+                    continue
                 yield room
                 return
+
+    async def _current(self, room: Room) -> bool:
+        """False when a process sharing the storage has stored newer events of the room."""
+        if not isinstance(self.storage, SharedStorage):
+            return True  # one process owns the storage: the cache is the truth
+        stored = await self.storage.event_nos([room.game_id])
+        return stored.get(room.game_id) == room.row.event_no
 
     async def commit(self, room: Room, payloads: list[Payload]) -> list[EventRow]:
         """Store the room's changed row with *payloads* as new events (before anyone hears)."""

@@ -16,6 +16,8 @@ DAY = 24 * 3600.0
 @dataclass(frozen=True)
 class Settings:
     db_url: str = DEFAULT_DB
+    #: Redis pub/sub between the processes sharing one PostgreSQL database (None: one process)
+    redis_url: str | None = None
     host: str = "127.0.0.1"
     port: int = 8000
     telegram_bot_token: str | None = None
@@ -43,6 +45,7 @@ class Settings:
         values: dict[str, Any] = {}
         names = {
             "DOUBLESIX_DB": ("db_url", str),
+            "DOUBLESIX_REDIS": ("redis_url", str),
             "DOUBLESIX_HOST": ("host", str),
             "DOUBLESIX_PORT": ("port", int),
             "DOUBLESIX_TELEGRAM_BOT_TOKEN": ("telegram_bot_token", str),

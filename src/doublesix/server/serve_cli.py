@@ -14,6 +14,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--port", type=int, default=None, help="port (default 8000, env DOUBLESIX_PORT)")
     p.add_argument("--db", default=None, help="storage URL (default sqlite:///data/doublesix.db,"
                    " env DOUBLESIX_DB); memory:// keeps nothing")
+    p.add_argument("--redis", default=None, help="Redis URL for events between processes sharing"
+                   " a postgresql:// database (env DOUBLESIX_REDIS)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes on one port"
+                   " (more than 1 needs postgresql:// storage and --redis)")
     p.add_argument("--telegram-bot-token", default=None,
                    help="bot token for Telegram Mini App sign-in"
                    " (env DOUBLESIX_TELEGRAM_BOT_TOKEN)")
@@ -28,10 +32,19 @@ def run(args: Any) -> int:
     from doublesix.server.config import Settings
 
     settings = Settings.from_env(host=args.host, port=args.port, db_url=args.db,
-                                 telegram_bot_token=args.telegram_bot_token)
+                                 redis_url=args.redis, telegram_bot_token=args.telegram_bot_token)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    workers = max(1, args.workers)
+    app: Any = create_app(settings)
+    if workers > 1:
+        from doublesix.server.workers import factory_for_workers
+
+        # uvicorn starts the workers from an import string; each builds its own app
+        app = factory_for_workers(settings)
     uvicorn.run(
-        create_app(settings),
+        app,
+        workers=workers,
+        factory=workers > 1,
         host=settings.host,
         port=settings.port,
         log_level=args.log_level,

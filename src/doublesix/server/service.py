@@ -25,10 +25,11 @@ from doublesix.server.errors import (
     CLOSE_REPLACED,
     ServiceError,
 )
+from doublesix.server.fanout import Fanout, NoFanout
 from doublesix.server.hub import Hub, Peer
 from doublesix.server.protocol import Command, Hello, Move, NextDeal, SetLevel, Simple
 from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
-from doublesix.server.storage import EventRow, GameRow, SeatRow, Storage
+from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
 
 log = logging.getLogger("doublesix.server")
 Payload = dict[str, Any]
@@ -45,6 +46,9 @@ class RoomsService:
         self.rooms = RoomCache(storage, clock)
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
+        #: other processes of a multi-process deployment (fanout/): none by default
+        self.fanout: Fanout = NoFanout()
+        self.instance = tokens.new_game_id()  # names this process in computer-turn claims
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -74,6 +78,7 @@ class RoomsService:
     async def expire(self) -> list[str]:
         """Delete rooms without activity for ``room_ttl`` seconds and close their sockets."""
         gone = await self.storage.delete_inactive(self.clock() - self.settings.room_ttl)
+        self.fanout.gone(gone)
         for game_id in gone:
             self.rooms.forget(game_id)
             task = self._computer.pop(game_id, None)
@@ -85,11 +90,20 @@ class RoomsService:
             log.info("expired %d room(s)", len(gone))
         return gone
 
+    async def _claim_computer(self, game_id: str, state_no: int) -> bool:
+        """Whether this process plays the computer's turn (exactly one process does)."""
+        if not isinstance(self.storage, SharedStorage):
+            return True
+        ttl = self.settings.computer_delay + 30.0  # a dead claimant is replaced after this
+        return await self.storage.claim_computer(game_id, state_no, self.instance,
+                                                 self.clock(), ttl)
+
     def _broadcast(self, room: Room, events: list[EventRow]) -> None:
         connected = self.hub.connected(room.game_id)
         for peer in self.hub.peers(room.game_id):
             for event in events:
                 peer.send(views.event(room, peer.seats, connected, event))
+        self.fanout.stored(room.game_id, room.row.event_no)
 
     def _presence(self, room: Room) -> None:
         frame = views.presence(room, self.hub.connected(room.game_id))
@@ -401,6 +415,8 @@ class RoomsService:
                     if not room.computer_to_move():
                         return
                     state_no = room.row.state_no
+                    if not await self._claim_computer(game_id, state_no):
+                        return  # another process plays this turn
                     seat = room.match.to_move
                     assert seat is not None
                     view = PlayerView.of(room.match, seat)

@@ -2,12 +2,19 @@
 
 - ``sqlite:///relative/path.db`` or ``sqlite:////absolute/path.db`` — the default (WAL, durable)
 - ``memory://`` — for tests; nothing survives the process
-- ``postgresql://…`` — reserved for the multi-process deployment (a later issue)
+- ``postgresql://user@host:port/db`` — shared by several server processes (the postgres extra)
 """
 
 from __future__ import annotations
 
-from doublesix.server.storage.base import Conflict, EventRow, GameRow, SeatRow, Storage
+from doublesix.server.storage.base import (
+    Conflict,
+    EventRow,
+    GameRow,
+    SeatRow,
+    SharedStorage,
+    Storage,
+)
 
 
 def open_storage(url: str) -> Storage:
@@ -26,8 +33,12 @@ def open_storage(url: str) -> Storage:
             raise ValueError("a SQLite URL looks like sqlite:///data/doublesix.db")
         return SqliteStorage(rest[1:])  # sqlite:///rel -> "rel", sqlite:////abs -> "/abs"
     if scheme in ("postgres", "postgresql"):
-        raise ValueError("PostgreSQL storage is not available yet: use sqlite:///path")
-    raise ValueError(f"unknown storage scheme {scheme!r}: use sqlite:///path or memory://")
+        from doublesix.server.storage.postgres import PostgresStorage
+
+        return PostgresStorage(url)
+    raise ValueError(f"unknown storage scheme {scheme!r}: use sqlite:///path, postgresql://…"
+                     " or memory://")
 
 
-__all__ = ["Conflict", "EventRow", "GameRow", "SeatRow", "Storage", "open_storage"]
+__all__ = ["Conflict", "EventRow", "GameRow", "SeatRow", "SharedStorage", "Storage",
+           "open_storage"]

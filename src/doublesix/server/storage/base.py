@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class Conflict(Exception):
@@ -124,3 +124,19 @@ class Storage(Protocol):
 
     async def awaiting_computer(self) -> list[str]:
         """Rooms where the computer is to move (resumed at start-up)."""
+
+
+@runtime_checkable
+class SharedStorage(Protocol):
+    """What a backend shared by several server processes adds (PostgreSQL).
+
+    ``delete_inactive`` of such a backend runs in one process at a time (the others get []).
+    """
+
+    async def event_nos(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stored ``event_no`` of each of these rooms that still exists."""
+
+    async def claim_computer(
+        self, game_id: str, state_no: int, owner: str, now: float, ttl: float
+    ) -> bool:
+        """Claim the computer's turn at *state_no*; False while another process holds it."""

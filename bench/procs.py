@@ -1,0 +1,113 @@
+"""Start and stop real ``doublesix serve`` processes on 127.0.0.1 for tests and campaigns."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """One ``python -m doublesix serve`` child; its output goes to *log*."""
+
+    def __init__(
+        self,
+        db: str,
+        *,
+        redis: str | None = None,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        log: Path | None = None,
+        workers: int = 1,
+    ) -> None:
+        self.db = db
+        self.redis = redis
+        self.port = port or free_port()
+        self.env = {**os.environ, **(env or {})}
+        self.log = log
+        self.workers = workers
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def start(self, timeout: float = 30.0) -> ServerProcess:
+        cmd = [sys.executable, "-m", "doublesix", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", self.db, "--log-level", "warning"]
+        if self.redis:
+            cmd += ["--redis", self.redis]
+        if self.workers > 1:
+            cmd += ["--workers", str(self.workers)]
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=self.env)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}: see {self.log}")
+            try:
+                with urllib.request.urlopen(self.http + "/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("the server did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs (the crash campaign)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def rss_kib(self) -> int:
+        """Resident memory of the server and its workers, in KiB (0 when not running)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return 0
+        total = 0
+        for pid in [self.proc.pid, *_children(self.proc.pid)]:
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+            except OSError:
+                continue
+        return total
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    kids = [int(p) for p in text.split()]
+    return kids + [g for k in kids for g in _children(k)]

@@ -1,0 +1,232 @@
+"""Fan events out between server processes over Redis pub/sub.
+
+Every process publishes on one channel and hears every other process:
+
+- ``ev``: room G has stored events up to N. A process with sockets in G reloads the room
+  and sends them the events they lack, read from storage by event number.
+- ``pr``: this process's connected seats of room G changed (seat presence across processes).
+- ``beat``: every ``beat`` seconds, all of this process's seats, so a lost ``pr`` heals and a
+  process that stops beating (killed) stops counting as connected.
+- ``gone``: these rooms expired.
+
+Every beat also sweeps: rooms with sockets here whose stored ``event_no`` is ahead of what their
+sockets got are delivered again (a lost ``ev`` costs one beat, never an event), and computer
+turns nobody holds a claim on are taken up (a process died while thinking).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from doublesix.server import views
+from doublesix.server.errors import CLOSE_NOT_FOUND, ServiceError
+from doublesix.server.fanout.shared_hub import SharedHub
+from doublesix.server.service import RoomsService
+from doublesix.server.storage import SharedStorage
+
+log = logging.getLogger("doublesix.server.fanout")
+CHANNEL = "doublesix:rooms"
+
+
+class RedisFanout:
+    def __init__(self, service: RoomsService, url: str, *, beat: float = 2.0) -> None:
+        self.service = service
+        self.url = url
+        self.beat = beat
+        self.process = service.instance
+        self.hub = SharedHub(self._presence_changed, self._event_no_of, ttl=3 * beat)
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._delivering: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._redis: Any = None
+
+    # -- life cycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        import redis.asyncio as redis  # the redis extra: imported only when a URL is set
+
+        self._redis = redis.from_url(self.url)
+        await self._redis.ping()  # fail at start-up, not at the first move
+        # before any socket connects: the service talks to these from now on
+        self.service.hub = self.hub
+        self.service.fanout = self
+        self._tasks = [asyncio.create_task(self._publisher()),
+                       asyncio.create_task(self._listener()),
+                       asyncio.create_task(self._beats())]
+
+    async def stop(self) -> None:
+        tasks = [*self._tasks, *self._delivering.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._redis is not None:
+            await self._redis.aclose()
+
+    # -- what the service tells ------------------------------------------------------------
+    def stored(self, game_id: str, event_no: int) -> None:
+        for peer in self.hub.peers(game_id):
+            self.hub.delivered[id(peer)] = event_no
+        self._publish({"k": "ev", "g": game_id, "n": event_no})
+
+    def gone(self, game_ids: Sequence[str]) -> None:
+        if game_ids:
+            self._publish({"k": "gone", "g": list(game_ids)})
+
+    def _presence_changed(self, game_id: str) -> None:
+        self._publish({"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id)})
+
+    def _event_no_of(self, game_id: str) -> int:
+        room = self.service.rooms.cached(game_id)  # loaded: attach happens inside hello
+        return room.row.event_no if room is not None else 0
+
+    def _publish(self, message: dict[str, Any]) -> None:
+        message["p"] = self.process
+        self._outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    # -- Redis -----------------------------------------------------------------------------
+    async def _publisher(self) -> None:
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < 500:
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for text in batch:
+                        pipe.publish(CHANNEL, text)
+                    await pipe.execute()
+            except Exception as exc:
+                # dropped: the other processes' sweeps find these events in storage
+                log.warning("publishing %d message(s) failed: %s", len(batch), exc)
+                await asyncio.sleep(0.5)
+
+    async def _listener(self) -> None:
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                while True:
+                    message = await pubsub.get_message(timeout=1.0)
+                    if message is not None:
+                        self._heard(json.loads(message["data"]))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("Redis subscription lost (%s); subscribing again", exc)
+                await asyncio.sleep(1.0)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        process = message.get("p")
+        if not isinstance(process, str) or process == self.process:
+            return
+        kind = message.get("k")
+        if kind == "ev":
+            self._deliver(str(message["g"]))
+        elif kind == "pr":
+            self.hub.remote_room(process, str(message["g"]), list(message["s"]))
+            self._tell_presence({str(message["g"])})
+        elif kind == "beat":
+            self._tell_presence(self.hub.remote_beat(process, dict(message["r"])))
+        elif kind == "gone":
+            for game_id in message["g"]:
+                self._drop(str(game_id))
+
+    # -- to this process's sockets ---------------------------------------------------------
+    def _deliver(self, game_id: str) -> None:
+        """Send the room's sockets here what they lack (one delivery per room at a time)."""
+        if not any(True for _ in self.hub.peers(game_id)):
+            return
+        task = self._delivering.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)  # news while delivering: one more lap
+            return
+        self._delivering[game_id] = asyncio.create_task(self._delivery(game_id))
+
+    async def _delivery(self, game_id: str) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                await self._deliver_once(game_id)
+                if game_id not in self._again:
+                    return
+        except ServiceError as exc:
+            if exc.code == "not_found":
+                self._drop(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("delivering events of %s failed; the next sweep tries again", game_id)
+        finally:
+            if self._delivering.get(game_id) is asyncio.current_task():
+                del self._delivering[game_id]
+
+    async def _deliver_once(self, game_id: str) -> None:
+        service = self.service
+        async with service.rooms.locked(game_id) as room:  # reloaded when another process wrote
+            peers = list(self.hub.peers(game_id))
+            newest = room.row.event_no
+            floor = min((self.hub.delivered.get(id(p), newest) for p in peers), default=newest)
+            if floor >= newest:
+                return
+            events = await service.storage.events_after(game_id, floor,
+                                                        service.settings.max_missed)
+            connected = self.hub.connected(game_id)
+            for peer in peers:
+                seen = self.hub.delivered.get(id(peer), newest)
+                for event in events:
+                    if event.event_no > seen:
+                        peer.send(views.event(room, peer.seats, connected, event))
+                self.hub.delivered[id(peer)] = newest
+
+    def _tell_presence(self, game_ids: set[str]) -> None:
+        for game_id in game_ids:
+            room = self.service.rooms.cached(game_id)
+            if room is None:
+                continue  # no socket here has this room loaded
+            frame = views.presence(room, self.hub.connected(game_id))
+            for peer in self.hub.peers(game_id):
+                peer.send(frame)
+
+    def _drop(self, game_id: str) -> None:
+        self.service.rooms.forget(game_id)
+        for peer in self.hub.drop_room(game_id):
+            peer.close(CLOSE_NOT_FOUND, "room not found")
+
+    # -- beats and sweeps ------------------------------------------------------------------
+    async def _beats(self) -> None:
+        lap = 0
+        while True:
+            await asyncio.sleep(self.beat)
+            lap += 1
+            try:
+                self._publish({"k": "beat", "r": self.hub.local_rooms()})
+                self._tell_presence(self.hub.forget_silent())
+                await self._sweep(computer=lap % 3 == 0)
+            except Exception:
+                log.exception("sweep failed; trying again next beat")
+
+    async def _sweep(self, *, computer: bool) -> None:
+        storage = self.service.storage
+        if not isinstance(storage, SharedStorage):
+            return
+        rooms = list(self.hub.local_rooms())
+        for start in range(0, len(rooms), 1000):
+            chunk = rooms[start:start + 1000]
+            stored = await storage.event_nos(chunk)
+            for game_id in chunk:
+                if game_id not in stored:
+                    self._drop(game_id)
+                    continue
+                got = [self.hub.delivered.get(id(p), 0) for p in self.hub.peers(game_id)]
+                if got and min(got) < stored[game_id]:
+                    self._deliver(game_id)
+        if computer:
+            for game_id in await self.service.storage.awaiting_computer():
+                self.service._schedule_computer(game_id)  # the claim lets one process play

@@ -1,0 +1,94 @@
+"""A Hub that also knows which seats are connected to the other processes.
+
+Each process announces its own seats of a room when they change, and all of them every beat;
+a process not heard from for ``ttl`` seconds (killed, partitioned) counts as having none.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from doublesix.server.hub import Hub, Peer
+
+RemoteRooms = dict[str, set[int]]
+
+
+class SharedHub(Hub):
+    def __init__(
+        self,
+        on_change: Callable[[str], None],
+        event_no_of: Callable[[str], int],
+        ttl: float = 6.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self._on_change = on_change
+        self._event_no_of = event_no_of
+        self.ttl = ttl
+        self._clock = clock
+        #: process id -> (when last heard, its seats per room)
+        self._remote: dict[str, tuple[float, RemoteRooms]] = {}
+        #: the last event_no each local socket was sent (by id(peer))
+        self.delivered: dict[int, int] = {}
+
+    # -- local sockets ---------------------------------------------------------------------
+    def attach(self, game_id: str, peer: Peer) -> Peer | None:
+        old = super().attach(game_id, peer)
+        # the welcome about to be sent holds everything up to the room's current event
+        self.delivered[id(peer)] = self._event_no_of(game_id)
+        self._on_change(game_id)
+        return old
+
+    def detach(self, game_id: str, peer: Peer) -> bool:
+        attached = super().detach(game_id, peer)
+        self.delivered.pop(id(peer), None)
+        if attached:
+            self._on_change(game_id)
+        return attached
+
+    def drop_room(self, game_id: str) -> list[Peer]:
+        peers = super().drop_room(game_id)
+        for peer in peers:
+            self.delivered.pop(id(peer), None)
+        return peers
+
+    def local_seats(self, game_id: str) -> list[int]:
+        return sorted({seat for peer in self.peers(game_id) for seat in peer.seats})
+
+    def local_rooms(self) -> dict[str, list[int]]:
+        return {game_id: self.local_seats(game_id) for game_id in list(self._rooms)}
+
+    # -- other processes -------------------------------------------------------------------
+    def connected(self, game_id: str) -> set[int]:
+        seats = super().connected(game_id)
+        now = self._clock()
+        for heard, rooms in self._remote.values():
+            if now - heard <= self.ttl:
+                seats |= rooms.get(game_id, set())
+        return seats
+
+    def remote_room(self, process: str, game_id: str, seats: list[int]) -> None:
+        """A process announced its seats of one room."""
+        _, rooms = self._remote.get(process, (0.0, {}))
+        if seats:
+            rooms[game_id] = set(seats)
+        else:
+            rooms.pop(game_id, None)
+        self._remote[process] = (self._clock(), rooms)
+
+    def remote_beat(self, process: str, rooms: dict[str, list[int]]) -> set[str]:
+        """A process announced all its seats; the rooms whose presence changed."""
+        _, before = self._remote.get(process, (0.0, {}))
+        after = {game_id: set(seats) for game_id, seats in rooms.items() if seats}
+        self._remote[process] = (self._clock(), after)
+        return {g for g in before.keys() | after.keys() if before.get(g) != after.get(g)}
+
+    def forget_silent(self) -> set[str]:
+        """Drop processes not heard from for ``ttl``; the rooms whose presence changed."""
+        now = self._clock()
+        silent = [p for p, (heard, _) in self._remote.items() if now - heard > self.ttl]
+        changed: set[str] = set()
+        for process in silent:
+            changed |= set(self._remote.pop(process)[1])
+        return changed

@@ -1,0 +1,198 @@
+"""PostgreSQL storage (asyncpg): the backend several server processes share.
+
+Same rows as SQLite. Moves of one room are serialised across processes by compare-and-set on
+``event_no`` (``UPDATE … WHERE event_no = $expected``): of two writers on the same state, one
+updates a row and the other updates none and gets :class:`Conflict`. A commit returns only
+after PostgreSQL has flushed its WAL (``synchronous_commit`` stays on), so an acknowledged
+move survives a crash of either the server or the database.
+
+Beyond the :class:`Storage` interface it offers what only a shared database needs: a claim
+on a computer turn (so exactly one process plays it) and the stored ``event_no`` of rooms (so
+a process can tell that its cached copy is behind).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from doublesix.server.storage.base import Conflict, EventRow, GameRow
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    level TEXT,
+    state_no BIGINT NOT NULL,
+    event_no BIGINT NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL,
+    computer_to_move BOOLEAN NOT NULL DEFAULT FALSE,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_updated_at ON games (updated_at);
+CREATE INDEX IF NOT EXISTS games_computer_to_move ON games (game_id) WHERE computer_to_move;
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
+    event_no BIGINT NOT NULL,
+    state_no BIGINT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, event_no)
+);
+CREATE INDEX IF NOT EXISTS events_state ON events (game_id, state_no);
+CREATE TABLE IF NOT EXISTS computer_claims (
+    game_id TEXT PRIMARY KEY REFERENCES games (game_id) ON DELETE CASCADE,
+    state_no BIGINT NOT NULL,
+    owner TEXT NOT NULL,
+    until DOUBLE PRECISION NOT NULL
+);
+"""
+_COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
+#: pg_advisory locks: one number per job that must run in one process at a time
+EXPIRY_LOCK = 0x0D0B1E_0001
+#: serialises CREATE TABLE IF NOT EXISTS of processes starting together
+SCHEMA_LOCK = 0x0D0B1E_0002
+
+
+class PostgresStorage:
+    kind = "postgresql"
+    #: several processes may use the same database: the service checks its cache against it
+    shared = True
+
+    def __init__(self, url: str, *, min_size: int = 2, max_size: int = 10) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: Any = None
+
+    @property
+    def pool(self) -> Any:
+        assert self._pool is not None, "storage is not open"
+        return self._pool
+
+    async def open(self) -> None:
+        import asyncpg  # the postgres extra: imported only when a postgresql:// URL is used
+
+        self._pool = await asyncpg.create_pool(
+            self.url, min_size=self.min_size, max_size=self.max_size, command_timeout=30
+        )
+        async with self.pool.acquire() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
+            await db.execute(SCHEMA)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    @staticmethod
+    def _event_args(events: Sequence[EventRow]) -> list[tuple[Any, ...]]:
+        return [(e.game_id, e.event_no, e.state_no, json.dumps(e.payload), e.created_at)
+                for e in events]
+
+    _INSERT_EVENTS = ("INSERT INTO events (game_id, event_no, state_no, payload, created_at)"
+                      " VALUES ($1, $2, $3, $4, $5)")
+
+    async def create(self, game: GameRow, events: Sequence[EventRow]) -> None:
+        import asyncpg
+
+        async with self.pool.acquire() as db, db.transaction():
+            try:
+                await db.execute(
+                    f"INSERT INTO games ({_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    game.game_id, game.mode, game.level, game.state_no, game.event_no,
+                    game.updated_at, game.computer_to_move, game.data_json(),
+                )
+            except asyncpg.UniqueViolationError:
+                raise Conflict(f"room {game.game_id} exists") from None
+            if events:
+                await db.executemany(self._INSERT_EVENTS, self._event_args(events))
+
+    async def load(self, game_id: str) -> GameRow | None:
+        row = await self.pool.fetchrow(f"SELECT {_COLUMNS} FROM games WHERE game_id = $1",
+                                       game_id)
+        return None if row is None else GameRow.from_columns(*row)
+
+    async def save(self, game: GameRow, expected_event_no: int, events: Sequence[EventRow]) -> None:
+        # one statement, so one round trip and one commit: the events are inserted only when
+        # the compare-and-set UPDATE matched (they join on its RETURNING row)
+        rows = await self.pool.fetch(
+            "WITH up AS (UPDATE games SET mode = $1, level = $2, state_no = $3, event_no = $4,"
+            " updated_at = $5, computer_to_move = $6, data = $7"
+            " WHERE game_id = $8 AND event_no = $9 RETURNING game_id),"
+            " ins AS (INSERT INTO events (game_id, event_no, state_no, payload, created_at)"
+            " SELECT up.game_id, e.event_no, e.state_no, e.payload, e.created_at FROM up,"
+            " unnest($10::bigint[], $11::bigint[], $12::text[], $13::float8[])"
+            " AS e (event_no, state_no, payload, created_at) RETURNING 1)"
+            " SELECT (SELECT count(*) FROM up) AS updated",
+            game.mode, game.level, game.state_no, game.event_no, game.updated_at,
+            game.computer_to_move, game.data_json(), game.game_id, expected_event_no,
+            [e.event_no for e in events], [e.state_no for e in events],
+            [json.dumps(e.payload) for e in events], [e.created_at for e in events],
+        )
+        if rows[0][0] != 1:
+            raise Conflict(f"room {game.game_id} changed")
+
+    @staticmethod
+    def _events(game_id: str, rows: Sequence[Any]) -> list[EventRow]:
+        return [EventRow(game_id, r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+
+    async def events_after(self, game_id: str, event_no: int, limit: int) -> list[EventRow]:
+        rows = await self.pool.fetch(
+            "SELECT event_no, state_no, payload, created_at FROM events"
+            " WHERE game_id = $1 AND event_no > $2 ORDER BY event_no LIMIT $3",
+            game_id, event_no, limit,
+        )
+        return self._events(game_id, rows)
+
+    async def events_at_state(self, game_id: str, state_no: int) -> list[EventRow]:
+        rows = await self.pool.fetch(
+            "SELECT event_no, state_no, payload, created_at FROM events"
+            " WHERE game_id = $1 AND state_no = $2 ORDER BY event_no",
+            game_id, state_no,
+        )
+        return self._events(game_id, rows)
+
+    async def delete_inactive(self, before: float) -> list[str]:
+        """As the interface says, but in one process at a time: the others delete nothing."""
+        async with self.pool.acquire() as db, db.transaction():
+            if not await db.fetchval("SELECT pg_try_advisory_xact_lock($1)", EXPIRY_LOCK):
+                return []
+            rows = await db.fetch("DELETE FROM games WHERE updated_at < $1 RETURNING game_id",
+                                  before)
+            return [r[0] for r in rows]
+
+    async def awaiting_computer(self) -> list[str]:
+        rows = await self.pool.fetch("SELECT game_id FROM games WHERE computer_to_move")
+        return [r[0] for r in rows]
+
+    # -- what only a shared database needs -------------------------------------------------
+    async def event_nos(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stored ``event_no`` of each room that still exists."""
+        rows = await self.pool.fetch(
+            "SELECT game_id, event_no FROM games WHERE game_id = ANY($1::text[])", list(game_ids)
+        )
+        return {r[0]: r[1] for r in rows}
+
+    async def claim_computer(
+        self, game_id: str, state_no: int, owner: str, now: float, ttl: float
+    ) -> bool:
+        """Claim the computer's turn at *state_no* for *owner*; False when another holds it.
+
+        A claim lapses after *ttl* seconds, so a process that died while thinking is replaced.
+        """
+        import asyncpg
+
+        try:
+            got = await self.pool.fetchval(
+                "INSERT INTO computer_claims AS c (game_id, state_no, owner, until)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (game_id) DO UPDATE"
+                " SET state_no = EXCLUDED.state_no, owner = EXCLUDED.owner, until = EXCLUDED.until"
+                " WHERE c.state_no <> EXCLUDED.state_no OR c.owner = EXCLUDED.owner"
+                " OR c.until < $5 RETURNING owner",
+                game_id, state_no, owner, now + ttl, now,
+            )
+        except asyncpg.ForeignKeyViolationError:
+            return False  # the room is gone
+        return got is not None

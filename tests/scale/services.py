@@ -1,0 +1,76 @@
+"""PostgreSQL and Redis for tests: their URLs come from .ci/services.sh.
+
+Locally a test that needs them is skipped when the URL is unset; in CI (CI=true) it fails, so
+a green CI never hides the multi-process tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import threading
+from collections.abc import Coroutine
+from typing import Any
+
+import pytest
+
+PG_VAR = "DOUBLESIX_TEST_PG_URL"
+REDIS_VAR = "DOUBLESIX_TEST_REDIS_URL"
+
+
+def required_url(var: str) -> str:
+    url = os.environ.get(var)
+    if url:
+        return url
+    message = f"{var} is not set: run `eval \"$(.ci/services.sh start)\"` first"
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def run_sync(coro: Coroutine[Any, Any, None]) -> None:
+    """Run *coro* to the end on its own loop, even when called under a running loop."""
+    errors: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as exc:  # handed to the caller below
+            errors.append(exc)
+
+    thread = threading.Thread(target=main)
+    thread.start()
+    thread.join(60)
+    if errors:
+        raise errors[0]
+
+
+def fresh_database(url: str) -> tuple[str, str]:
+    """A new empty database beside the one *url* names: (its URL, its name)."""
+    import asyncpg
+
+    name = "ds_test_" + secrets.token_hex(6)
+
+    async def create() -> None:
+        db = await asyncpg.connect(url)
+        try:
+            await db.execute(f"CREATE DATABASE {name}")
+        finally:
+            await db.close()
+
+    run_sync(create())
+    return url.rsplit("/", 1)[0] + "/" + name, name
+
+
+def drop_database(url: str, name: str) -> None:
+    import asyncpg
+
+    async def drop() -> None:
+        db = await asyncpg.connect(url)
+        try:
+            await db.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        finally:
+            await db.close()
+
+    run_sync(drop())

@@ -1,0 +1,127 @@
+"""Two `doublesix serve` processes on one PostgreSQL and one Redis: a room spans both."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from bench.procs import ServerProcess
+
+from tests.server.harness import Client, create, join, my_turn, play_online_game
+
+FAST = {"DOUBLESIX_WS_RATE": "10000", "DOUBLESIX_WS_BURST": "10000",
+        "DOUBLESIX_COMPUTER_DELAY": "0"}
+
+
+@pytest.fixture(scope="module")
+def pair(pg_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    logs = tmp_path_factory.mktemp("logs")
+    one = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "one.log").start()
+    two = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "two.log").start()
+    try:
+        yield one, two
+    finally:
+        one.stop()
+        two.stop()
+    for log in (logs / "one.log", logs / "two.log"):
+        assert "Traceback" not in log.read_text(), log.read_text()
+
+
+@pytest.mark.parametrize("preset", ["draw", "101"])
+async def test_players_on_different_processes_finish_a_game(
+    pair: tuple[ServerProcess, ServerProcess], preset: str
+) -> None:
+    one, two = pair
+    game = await create(one, "online", preset, name="Аня")  # type: ignore[arg-type]
+    guest = await join(two, game, "Боря")  # type: ignore[arg-type]
+    a = Client(one, game["game_id"], game["token"])  # type: ignore[arg-type]
+    b = Client(two, game["game_id"], guest["token"])  # type: ignore[arg-type]
+    await a.connect()
+    await b.connect()
+    # each sees the other connected, though the other's socket is on another process
+    for client in (a, b):
+        await client.expect("presence", where=lambda f: all(s["connected"] for s in f["seats"]))
+    last = await play_online_game([a, b], random.Random(preset))
+    assert last["result"] is not None
+    assert a.view["line"] == b.view["line"] and a.state_no == b.state_no
+    assert a.event_no == b.event_no
+    await a.close()
+    await b.close()
+
+
+async def test_leaving_on_one_process_is_seen_on_the_other(
+    pair: tuple[ServerProcess, ServerProcess]
+) -> None:
+    one, two = pair
+    game = await create(one, "online")  # type: ignore[arg-type]
+    guest = await join(one, game)  # type: ignore[arg-type]
+    a = Client(one, game["game_id"], game["token"])  # type: ignore[arg-type]
+    b = Client(two, game["game_id"], guest["token"])  # type: ignore[arg-type]
+    await a.connect()
+    await b.connect()
+    await b.close()
+    await a.expect("presence", where=lambda f: not f["seats"][1]["connected"])
+    if my_turn(a):
+        reply = await a.move(a.view["legal"][0])
+        assert reply["code"] == "opponent_away"
+    await a.close()
+
+
+async def test_racing_moves_on_two_processes_store_one(
+    pair: tuple[ServerProcess, ServerProcess]
+) -> None:
+    """The same seat's move sent to both processes at once: stored once, never twice."""
+    one, two = pair
+    game = await create(one, "online")  # type: ignore[arg-type]
+    guest = await join(one, game)  # type: ignore[arg-type]
+    b = Client(one, game["game_id"], guest["token"])  # type: ignore[arg-type]
+    await b.connect()
+    a1 = Client(one, game["game_id"], game["token"])  # type: ignore[arg-type]
+    await a1.connect()
+    mover = a1 if my_turn(a1) else b
+    state = mover.state_no
+    legal = mover.view["legal"]
+    # two sockets of that seat, one on each process (two tabs), send at once
+    tabs = [Client(one, game["game_id"], mover.token),  # type: ignore[arg-type]
+            Client(two, game["game_id"], mover.token)]  # type: ignore[arg-type]
+    for tab in tabs:
+        await tab.connect()
+    replies = await asyncio.gather(tabs[0].move(legal[0], state_no=state),
+                                   tabs[1].move(legal[-1], state_no=state))
+    applied = [r for r in replies if r["type"] == "ack" and not r.get("duplicate")]
+    assert len(applied) == 1, replies
+    refused = [r for r in replies if r["type"] == "error"]
+    assert all(r["code"] in ("stale_state", "busy") for r in refused), replies
+    await b.until_state(state + 1) if mover is not b else await a1.until_state(state + 1)
+    async with httpx.AsyncClient() as http:
+        r = await http.get(one.http + "/api/health")
+        assert r.json()["storage"] == "postgresql"
+
+
+async def test_computer_moves_once_for_a_player_on_another_process(
+    pair: tuple[ServerProcess, ServerProcess]
+) -> None:
+    one, two = pair
+    game = await create(one, "computer", level="easy")  # type: ignore[arg-type]
+    a = Client(two, game["game_id"], game["token"])  # type: ignore[arg-type]
+    await a.connect()
+    rng = random.Random(5)
+    for _ in range(200):
+        if a.view["result"] is not None:
+            break
+        if my_turn(a):
+            ack = await a.move(rng.choice(a.view["legal"]))
+            assert ack["type"] == "ack", ack
+            await a.until_state(ack["state_no"])
+        else:
+            await a.recv()
+    assert a.view["result"] is not None
+    # every state number was stored once: event numbers and state numbers have no gaps
+    seen = [f for f in a.frames if f["type"] == "event"]
+    assert [f["event_no"] for f in seen] == list(range(seen[0]["event_no"],
+                                                       seen[-1]["event_no"] + 1))
+    await a.close()
