@@ -72,10 +72,34 @@ def assert_no_secrets(frames: list[dict[str, Any]], record: dict[str, Any]) -> i
             if other != seat:
                 forbidden |= hand
         # once a deal is over its hands are shown on purpose (the result sheet)
-        skip = {"rules"} | ({"revealed_hands", "result"} if over else set())
+        # a game id is random text that may look like a tile ("S1-0H"): not game data
+        skip = {"rules", "game_id"} | ({"revealed_hands", "result"} if over else set())
         for path, text in _strings(frame, skip):
             for m in TILE.finditer(text):
                 tile = _canon(m.group(1), m.group(2))
                 assert tile not in forbidden, f"{tile} leaked to seat {seat} at {path}: {frame}"
+        checked += 1
+    return checked
+
+
+def assert_no_secrets_for_watcher(frames: list[dict[str, Any]], record: dict[str, Any]) -> int:
+    """A spectator's frames: no hand at all, ever (not even after the deal), no boneyard."""
+    states = _truth(record)
+    checked = 0
+    for frame in frames:
+        view = frame.get("view")
+        if not view:
+            continue
+        assert view["seat"] is None, "a spectator's view belongs to no seat"
+        assert not {"hand", "legal", "lead_options", "revealed_hands"} & set(view), view
+        assert isinstance(view["boneyard"], int), "the boneyard must be a count"
+        hands, boneyard, _over = states[view["version"]]
+        forbidden = set(boneyard).union(*hands)
+        for path, text in _strings(frame, {"rules", "game_id"}):
+            for m in TILE.finditer(text):
+                tile = _canon(m.group(1), m.group(2))
+                if path.startswith(".view.line") or path.startswith(".view.history"):
+                    continue  # tiles already on the line are public
+                assert tile not in forbidden, f"{tile} leaked to a spectator at {path}: {frame}"
         checked += 1
     return checked

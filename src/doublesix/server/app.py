@@ -12,6 +12,7 @@ from starlette.staticfiles import StaticFiles
 
 from doublesix.server import fanout, http_api
 from doublesix.server.config import Settings
+from doublesix.server.hall import http as hall_http
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.ws import websocket_endpoint
@@ -47,6 +48,8 @@ def create_app(
         Route("/api/health", http_api.health, methods=["GET"]),
         Route("/api/telegram/auth", http_api.telegram_auth, methods=["POST"]),
         Route("/api/openapi.json", http_api.openapi, methods=["GET"]),
+        Route("/api/hall/tables", hall_http.list_tables, methods=["GET"]),
+        Route("/api/hall/tables/{game_id}/sit", hall_http.sit, methods=["POST"]),
         WebSocketRoute("/ws", websocket_endpoint),
         Mount("/static", app=static, name="static"),
         Mount("/", app=static, name="client"),

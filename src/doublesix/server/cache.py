@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from doublesix.server.errors import ServiceError, not_found
+from doublesix.server.hall.clocks import hall_sync
 from doublesix.server.rooms import Room
 from doublesix.server.storage import Conflict, EventRow, SharedStorage, Storage
 
@@ -35,6 +36,7 @@ class RoomCache:
         return self._rooms.get(game_id)
 
     def add(self, room: Room) -> None:
+        room.now = self.clock
         self._rooms[room.game_id] = room
 
     def forget(self, game_id: str) -> None:
@@ -54,6 +56,7 @@ class RoomCache:
             if row is None:
                 raise not_found(game_id)
             room = Room.from_row(row)
+            room.now = self.clock
             self._rooms[game_id] = room
             return room
 
@@ -88,6 +91,7 @@ class RoomCache:
         row.event_no = expected + len(events)
         row.updated_at = now
         room.sync_record()
+        hall_sync(room, now)  # a hall table's clock is charged and saved with the move
         try:
             await self.storage.save(row, expected, events)
         except Conflict:

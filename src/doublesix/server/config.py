@@ -37,6 +37,10 @@ class Settings:
     #: how many missed events a reconnecting client is sent before it gets only a snapshot
     max_missed: int = 500
     static_dir: Path = field(default=STATIC_DIR)
+    #: a hall table whose creator left stays listed this long (seconds) for them to return
+    hall_grace: float = 60.0
+    #: how often running clocks are checked for a flag, and the lobby for closed tables
+    hall_tick: float = 0.5
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:

@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse
 from doublesix import __version__
 from doublesix.server import telegram
 from doublesix.server.errors import ServiceError
+from doublesix.server.hall.names import clean_name
 from doublesix.server.openapi import OPENAPI
 from doublesix.server.service import RoomsService
 
@@ -61,8 +62,13 @@ async def create_game(request: Request) -> JSONResponse:
         if rules is not None and not isinstance(rules, dict):
             raise ServiceError("bad_request",
                                "'rules' must be an object like {\"preset\": \"draw\"}")
+        hall = data.get("hall")
+        if hall is not None:
+            name: str | None = clean_name(data.get("name"))  # strangers see it: checked
+        else:
+            name = _optional_str(data, "name", MAX_NAME)
         result = await _service(request).create(
-            mode, rules, _optional_str(data, "level", 16), _optional_str(data, "name", MAX_NAME)
+            mode, rules, _optional_str(data, "level", 16), name, hall
         )
     except ServiceError as exc:
         return _error(exc)

@@ -51,9 +51,25 @@ class SetLevel:
     id: RequestId = None
 
 
-Command = Hello | Move | NextDeal | Simple | SetLevel
-SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "ping")
-CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", *SIMPLE_TYPES)
+@dataclass(frozen=True)
+class Chat:
+    """A table chat message (the hall)."""
+
+    text: str
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A spectator's first frame instead of hello (the hall)."""
+
+    game_id: str
+    id: RequestId = None
+
+
+Command = Hello | Move | NextDeal | Simple | SetLevel | Chat | Watch
+SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "ping", "lobby")
+CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", *SIMPLE_TYPES)
 
 
 def bad(message: str) -> ServiceError:
@@ -115,6 +131,10 @@ def parse_frame(text: str) -> Command:
             return NextDeal(state_no, rid)
         if kind == "set_level":
             return SetLevel(_str(frame, "level", 32), rid)
+        if kind == "chat":
+            return Chat(_str(frame, "text", 1000), rid)
+        if kind == "watch":
+            return Watch(_str(frame, "game_id", 64), rid)
         if kind in SIMPLE_TYPES:
             return Simple(kind, rid)
     except ServiceError as exc:

@@ -6,6 +6,8 @@ Mode rules live here as small predicates, so the service reads as the protocol d
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from doublesix.bots import Bot
@@ -35,6 +37,8 @@ class Room:
     #: set when the live match may no longer equal storage (a failed save): reload it
     stale: bool = False
     _bot: Bot | None = None
+    #: the service's time source (injected in tests), for hall clocks shown in room info
+    now: Callable[[], float] = time.time
 
     @classmethod
     def from_row(cls, row: GameRow) -> Room:
@@ -79,6 +83,9 @@ class Room:
         """Human seats whose absence stops an online game (not joined, or not connected)."""
         if self.mode != "online":
             return []
+        if self.row.hall and self.row.hall.get("clock"):
+            # a timed table plays on while a seat is away: the absent player's clock runs
+            return [s.seat for s in self.row.seats if not s.taken]
         return [s.seat for s in self.row.seats if not s.taken or s.seat not in connected]
 
     def computer_to_move(self) -> bool:

@@ -26,8 +26,19 @@ from doublesix.server.errors import (
     ServiceError,
 )
 from doublesix.server.fanout import Fanout, NoFanout
+from doublesix.server.hall.service import Hall
+from doublesix.server.hall.tables import table_options
 from doublesix.server.hub import Hub, Peer
-from doublesix.server.protocol import Command, Hello, Move, NextDeal, SetLevel, Simple
+from doublesix.server.protocol import (
+    Chat,
+    Command,
+    Hello,
+    Move,
+    NextDeal,
+    SetLevel,
+    Simple,
+    Watch,
+)
 from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
 
@@ -49,6 +60,7 @@ class RoomsService:
         #: other processes of a multi-process deployment (fanout/): none by default
         self.fanout: Fanout = NoFanout()
         self.instance = tokens.new_game_id()  # names this process in computer-turn claims
+        self.hall = Hall(self)
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -57,8 +69,10 @@ class RoomsService:
         for game_id in await self.storage.awaiting_computer():
             self._schedule_computer(game_id)
         self._expiry = asyncio.create_task(self._expiry_loop())
+        self.hall.start()
 
     async def stop(self) -> None:
+        await self.hall.stop()
         tasks = [t for t in [self._expiry, *self._computer.values()] if t is not None]
         for task in tasks:
             task.cancel()
@@ -81,6 +95,7 @@ class RoomsService:
         self.fanout.gone(gone)
         for game_id in gone:
             self.rooms.forget(game_id)
+            self.hall.forget(game_id)
             task = self._computer.pop(game_id, None)
             if task is not None:
                 task.cancel()
@@ -104,11 +119,13 @@ class RoomsService:
             for event in events:
                 peer.send(views.event(room, peer.seats, connected, event))
         self.fanout.stored(room.game_id, room.row.event_no)
+        self.hall.on_events(room, events)
 
     def _presence(self, room: Room) -> None:
         frame = views.presence(room, self.hub.connected(room.game_id))
         for peer in self.hub.peers(room.game_id):
             peer.send(frame)
+        self.hall.on_presence(room, frame)
 
     def _after_change(self, room: Room) -> None:
         if room.computer_to_move():
@@ -116,7 +133,8 @@ class RoomsService:
 
     # -- HTTP: create and join -------------------------------------------------------------
     async def create(
-        self, mode: str, rules_data: Any, level: str | None, name: str | None
+        self, mode: str, rules_data: Any, level: str | None, name: str | None,
+        hall: Any = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise ServiceError("bad_request", f"mode must be one of {', '.join(MODES)}")
@@ -150,12 +168,15 @@ class RoomsService:
             invite_hash=tokens.digest(invite) if invite else None,
             created_at=now, updated_at=now,
         )
+        if hall is not None:
+            row.hall = table_options(hall, mode, rules.players, now)
         room = Room(row=row, match=match)
         row.computer_to_move = room.computer_to_move()
         created = EventRow(row.game_id, 1, 0, {"kind": "created", "mode": mode}, now)
         await self.storage.create(row, [created])
         self.rooms.add(room)
         self._after_change(room)
+        self.hall.changed(room)
         owned = [s.seat for s in seats if s.token_hash == token_hash]
         result: dict[str, Any] = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
                                   "token": token, "mode": mode}
@@ -164,9 +185,16 @@ class RoomsService:
             result["invite_url"] = f"/#join={row.game_id}.{invite}"
         return result
 
-    async def join(self, game_id: str, invite: str, name: str | None) -> dict[str, Any]:
+    async def join(
+        self, game_id: str, invite: str | None, name: str | None, *, public: bool = False
+    ) -> dict[str, Any]:
+        """Take a free seat by invite, or (*public*, the hall) at an open public table."""
         async with self.rooms.locked(game_id) as room:
-            if room.mode != "online" or not tokens.matches(invite, room.row.invite_hash):
+            if public:
+                opens = bool(room.row.hall and room.row.hall.get("public"))
+            else:
+                opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
+            if room.mode != "online" or not opens:
                 raise ServiceError("bad_invite", "this invite does not open this room", status=403)
             free = [s for s in room.row.seats if not s.taken]
             if not free:
@@ -211,6 +239,9 @@ class RoomsService:
         return await self.storage.events_after(room.game_id, last_event, self.settings.max_missed)
 
     async def leave(self, peer: Peer) -> None:
+        if not peer.seats:
+            self.hall.leave(peer)  # a lobby or spectator socket
+            return
         game_id = peer.game_id
         if game_id is None or not self.hub.detach(game_id, peer):
             return
@@ -225,9 +256,11 @@ class RoomsService:
     async def handle(self, peer: Peer, cmd: Command) -> None:
         """Serve one frame of a socket that said hello; raises ServiceError to refuse it."""
         assert peer.game_id is not None
-        if isinstance(cmd, Simple) and cmd.type == "ping":
+        if not peer.seats:
+            await self.hall.handle_outsider(peer, cmd)
+        elif isinstance(cmd, Simple) and cmd.type == "ping":
             peer.send({"type": "pong", "id": cmd.id})
-        elif isinstance(cmd, Hello):
+        elif isinstance(cmd, Hello | Watch) or (isinstance(cmd, Simple) and cmd.type == "lobby"):
             raise ServiceError("already_hello", "this socket is already bound to a seat")
         elif isinstance(cmd, Move):
             await self._move(peer, cmd)
@@ -235,6 +268,9 @@ class RoomsService:
             await self._next_deal(peer, cmd)
         elif isinstance(cmd, SetLevel):
             await self._set_level(peer, cmd)
+        elif isinstance(cmd, Chat):
+            await self.hall.chat(peer, cmd)
+
         elif cmd.type == "rematch":
             await self._rematch(peer)
         elif cmd.type == "rematch_cancel":
@@ -300,6 +336,8 @@ class RoomsService:
                 peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
                            "duplicate": True})
                 return
+            if await self.hall.settle(room):
+                raise ServiceError("time_over", "the game is over: time ran out")
             self._check_present(room)
             to_move = room.match.to_move
             if to_move is not None and to_move != seat:
@@ -327,6 +365,8 @@ class RoomsService:
                 peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
                            "duplicate": True})
                 return
+            if await self.hall.settle(room):
+                raise ServiceError("time_over", "the game is over: time ran out")
             self._check_present(room)
             if not room.match.can_start_next_deal:
                 raise ServiceError("no_next_deal", "there is no next deal now: the deal is"

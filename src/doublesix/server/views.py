@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from doublesix.core import PlayerView
-from doublesix.core.notation import view_to_json
+from doublesix.core.notation import event_to_json, view_to_json
+from doublesix.core.view import PublicEvent
+from doublesix.server.hall import clocks
 from doublesix.server.rooms import Room
 from doublesix.server.storage import EventRow
 
@@ -38,7 +40,57 @@ def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
         "rematch": list(row.rematch),
         "can_reset": room.can_reset(),
         "waiting_for": room.waiting_for(connected),
+        "hall": hall_info(room),
     }
+
+
+def hall_info(room: Room) -> dict[str, Any] | None:
+    """A hall table's public extras: open to all or by invite, the clocks, a timeout."""
+    hall = room.row.hall
+    if hall is None:
+        return None
+    clock = hall.get("clock")
+    return {"public": bool(hall.get("public")),
+            "clock": clocks.public(clock, room.now()) if clock else None,
+            "over": hall.get("over")}
+
+
+def chat_log(room: Room) -> list[dict[str, Any]]:
+    return list((room.row.hall or {}).get("chat", []))
+
+
+def public_view(room: Room) -> dict[str, Any]:
+    """What a spectator sees: the line, the counts, the score; no seat, so never a hand."""
+    match = room.match
+    deal = match.deal
+    ends = deal.ends
+    status = match.status()
+    return {
+        "seat": None,
+        "rules": room.rules.to_dict(),
+        "line": [[a, b] for a, b in deal.line],
+        "ends": list(ends) if ends else None,
+        "hand_sizes": list(deal.hand_sizes()),
+        "boneyard": deal.boneyard_size,
+        "to_move": match.to_move,
+        "history": [event_to_json(PublicEvent(e.seat, e.action, e.ends_before))
+                    for e in deal.history],
+        "result": deal.outcome.to_dict() if deal.outcome else None,
+        "match": status.to_dict() if status else None,
+        "version": match.version,
+    }
+
+
+def watching(room: Room, connected: set[int]) -> dict[str, Any]:
+    return {"type": "watching", "game_id": room.game_id, "event_no": room.row.event_no,
+            "state_no": room.row.state_no, "room": room_info(room, connected),
+            "view": public_view(room), "chat": chat_log(room)}
+
+
+def watcher_event(room: Room, connected: set[int], stored: EventRow) -> dict[str, Any]:
+    return {"type": "event", "event_no": stored.event_no, "state_no": stored.state_no,
+            "seat": None, "event": stored.payload, "view": public_view(room),
+            "room": room_info(room, connected)}
 
 
 def presence(room: Room, connected: set[int]) -> dict[str, Any]:
@@ -65,6 +117,7 @@ def welcome(
         "room": room_info(room, connected),
         "view": view(room, seat),
         "missed": None if missed is None else [missed_item(e) for e in missed],
+        "chat": chat_log(room),
     }
 
 

@@ -127,10 +127,13 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
         return
     try:
         if conn.game_id is None:
-            if not isinstance(command, Hello):
+            if service.hall.opens(command):
+                await service.hall.open(conn, command)  # a lobby or spectator socket
+            elif not isinstance(command, Hello):
                 raise ServiceError("hello_required", "say hello first: {\"type\": \"hello\","
                                    " \"game_id\": …, \"token\": …}")
-            await service.hello(conn, command)
+            else:
+                await service.hello(conn, command)
         else:
             await service.handle(conn, command)
     except ServiceError as exc:

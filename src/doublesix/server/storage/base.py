@@ -50,6 +50,8 @@ class GameRow:
     rematch: list[int] = field(default_factory=list)
     #: a computer game waiting for the computer's move: resumed after a restart
     computer_to_move: bool = False
+    #: a hall table's extras (public flag, clock, chat, timeout); None for other rooms
+    hall: dict[str, Any] | None = None
 
     def data_json(self) -> str:
         """The columns without their own SQL column, as one JSON document."""
