@@ -207,7 +207,11 @@ function onPresence(frame) {
     const p = frame.seats.find((x) => x.seat === s.seat);
     return p && !s.computer ? { ...s, connected: p.connected } : s;
   });
-  store.update({ room: { ...room, seats } });
+  // who play waits for, as the server counts it: human seats not taken or not connected
+  const waiting = room.mode === "online"
+    ? seats.filter((s) => !s.computer && (!s.taken || !s.connected)).map((s) => s.seat)
+    : room.waiting_for ?? [];
+  store.update({ room: { ...room, seats, waiting_for: waiting } });
 }
 
 function onError(frame) {
