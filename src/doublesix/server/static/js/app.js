@@ -12,6 +12,7 @@ import { renderPage } from "./views/pages.js";
 import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
 import { Tutorial } from "./views/tutorial.js";
 import { enableDrag } from "./views/drag.js";
+import { tileSvg } from "./tiles.js";
 
 const PRESETS = ["draw", "block", "101"];
 const LEVELS = ["easy", "medium", "hard"];
@@ -57,6 +58,9 @@ function applyLanguage(lang) {
     node.title = t(node.dataset.i18nLabel);
   }
   for (const input of $$("[data-lang]")) input.checked = input.value === language();
+  const toggle = $('[data-action="toggle-lang"]');
+  toggle.textContent = language() === "ru" ? "English" : "Русский";
+  toggle.lang = language() === "ru" ? "en" : "ru";
   store.update({ lang: language() });
 }
 
@@ -526,6 +530,12 @@ function onAction(name, button) {
       navigator.share?.({ title: t("appTitle"), url: state.inviteLink }).catch(() => {});
       break;
     case "reset-room": conn?.send({ type: "reset" }); break;
+    case "toggle-lang": {
+      const lang = language() === "ru" ? "en" : "ru";
+      saved.set("lang", lang);
+      applyLanguage(lang);
+      break;
+    }
     case "reconnect-here": conn?.open(); break;
     default: break;
   }
@@ -638,6 +648,7 @@ function route() {
 
 async function start() {
   tutorial = new Tutorial($("[data-screen=tutorial]"));
+  $("[data-home-tiles]").append(...[[6, 6], [6, 1], [1, 4], [4, 4], [4, 0]].map(([a, b]) => tileSvg(a, b, { vertical: a === b })));
   applyLanguage(saved.get("lang", null) ?? "ru");
   telegram = await initTelegram().catch(() => null);
   if (telegram && !saved.get("lang", null) && telegram.user?.language_code?.startsWith("en")) applyLanguage("en");
