@@ -166,7 +166,14 @@ function openRoom(mode, record) {
   conn = new Connection(record.game_id, record.token);
   conn.addEventListener("welcome", (ev) => onWelcome(ev.detail));
   conn.addEventListener("event", (ev) => onEvent(ev.detail));
-  conn.addEventListener("ack", () => store.update({ pending: false }));
+  // the move stays "on its way" until its event brings the new view; the ack only proves it
+  // was stored, so clear the flag by itself only if that event somehow never comes
+  conn.addEventListener("ack", () => {
+    const version = store.state.view?.version;
+    setTimeout(() => {
+      if (store.state.pending && store.state.view?.version === version) store.update({ pending: false });
+    }, 3000);
+  });
   conn.addEventListener("error", (ev) => onError(ev.detail));
   conn.addEventListener("presence", (ev) => onPresence(ev.detail));
   conn.addEventListener("status", (ev) => onStatus(mode, record, ev.detail));
@@ -520,6 +527,7 @@ function onAction(name, button) {
       if (conn) conn.send({ type: "next_deal", state_no: conn.stateNo });
       break;
     case "hide-result": store.update({ resultHidden: true }); break;
+    case "show-result": store.update({ resultHidden: false }); break;
     case "ready":
       store.update({ covered: false, readySeat: state.view?.to_move ?? null });
       afterView();

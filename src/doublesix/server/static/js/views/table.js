@@ -154,6 +154,7 @@ export function renderTable(root, state, ctx) {
   show("draw", myTurn && moves.draw && !autoDraw);
   show("pass", myTurn && moves.pass);
   show("redeal", myTurn && moves.redeal);
+  show("show-result", Boolean(view?.result && state.resultHidden));
 
   renderSide(root, state, view, nameOf, mySeat, other);
 
