@@ -80,9 +80,9 @@ def infer(view: PlayerView) -> Knowledge:
         s = event.seat
         kind = event.action.kind
         if kind is ActionKind.PLAY:
-            tile = event.action.tile
-            assert tile is not None
-            index = tile.index
+            played = event.action.tile
+            assert played is not None
+            index = played.index
             if event.ends_before is None:
                 lead = _lead_forbidden(view, index)
                 for other, seat_slots in enumerate(slots):
@@ -97,9 +97,9 @@ def infer(view: PlayerView) -> Knowledge:
                 if better:
                     for marks in soft[s]:
                         marks.append(better)
-            k = _remove_slot(slots[s], index, just_drew)
-            if k is not None:
-                soft[s].pop(k)
+            removed = _remove_slot(slots[s], index, just_drew)
+            if removed is not None:
+                soft[s].pop(removed)
         elif kind is ActionKind.DRAW or kind is ActionKind.PASS:
             assert event.ends_before is not None
             a, b = event.ends_before
