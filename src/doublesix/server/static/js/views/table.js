@@ -287,7 +287,9 @@ export function renderResult(sheet, state) {
   if (!show) return;
   if (appearing) {
     // keyboard players land in the sheet, on its main button
-    requestAnimationFrame(() => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus());
+    const focusMain = () => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus();
+    focusMain();
+    requestAnimationFrame(() => { if (!sheet.contains(document.activeElement)) focusMain(); });
   }
   const mySeat = viewSeat(state);
   const nameOf = seatNamer(state);
