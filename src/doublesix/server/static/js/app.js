@@ -92,6 +92,8 @@ function render() {
     $("[data-cover]").hidden = true;
   }
   $("[data-replaced]").hidden = !(state.screen === "table" && state.conn === "replaced");
+  // while a sheet or a cover is up, the table behind it is out of reach (Tab stays on top)
+  $("[data-app]").inert = ["[data-result]", "[data-cover]", "[data-replaced]"].some((sel) => !$(sel).hidden);
   if (state.screen === "rules" || state.screen === "tips") renderPage($(`[data-page=${state.screen}]`), state.screen);
   if (state.screen === "tutorial") tutorial?.render();
   if (state.screen === "lobby") renderLobby();
