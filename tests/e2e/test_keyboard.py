@@ -95,7 +95,7 @@ def test_whole_game_by_keyboard(server: Server, pages: Any) -> None:
     else:
         raise AssertionError("the game did not end")
     assert moves > 0
-    assert focused(page)["kind"] == "sheet"
+    page.wait_for_function("() => document.activeElement?.matches('.sheet .btn')")
     screenshot(page, "keyboard-result")
     for _ in range(6):
         if page.evaluate("() => document.activeElement.dataset.action") == "new-game":

@@ -43,13 +43,13 @@ def make_any(spec: str, seed: int) -> Bot | FullInfoBot:
     if name == "omniscient":
         from doublesix.bots.omniscient import OmniscientBot
 
-        return OmniscientBot(seed, **options)  # type: ignore[arg-type]
+        return OmniscientBot(seed, **options)
     if options:
         from doublesix.bots.hard import HardBot
 
         if name != "hard":
             raise ValueError(f"only hard and omniscient take options, not {name!r}")
-        return HardBot(seed, **options)  # type: ignore[arg-type]
+        return HardBot(seed, **options)
     return make_bot(name, seed)
 
 
@@ -85,7 +85,7 @@ def play_game(rules: Ruleset, seed: int, seats: list[Bot | FullInfoBot], a_seats
         if hasattr(bot, "choose_full"):
             action = bot.choose_full(game, seat)
         else:
-            action = bot.choose(PlayerView.of(game, seat))  # type: ignore[union-attr]
+            action = bot.choose(PlayerView.of(game, seat))
         elapsed = (time.perf_counter() - start) * 1000
         times[label[0] if seat in a_seats else label[1]].append(elapsed)
         try:

@@ -41,12 +41,16 @@ class HardBot:
         samples: float | None = None,
         depth: float = DEFAULT_DEPTH,
         exact: float = EXACT_TILES,
+        prior: float = 0.0,
+        soft: float = 0.5,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
         self.ms = float(ms) if ms else (None if self.samples else DEFAULT_MS)
         self.depth = int(depth)
         self.exact = int(exact)
+        self.prior = float(prior)
+        self.soft = float(soft)
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -63,11 +67,12 @@ class HardBot:
         prior = {a: score_play(a, view.ends, know) for a in plays}
         plays.sort(key=lambda a: -prior[a])
         deadline = None if self.ms is None else start + self.ms / 1000.0
-        totals = self._search(view, know, plays, rng, deadline)
-        return max(plays, key=lambda a: (totals[a], prior[a]))
+        totals, worlds = self._search(view, know, plays, rng, deadline)
+        blend = self.prior * max(1, worlds)
+        return max(plays, key=lambda a: (totals[a] + blend * prior[a], prior[a]))
 
     def _search(self, view: PlayerView, know: Knowledge, plays: list[Action],
-                rng: random.Random, deadline: float | None) -> dict[Action, float]:
+                rng: random.Random, deadline: float | None) -> tuple[dict[Action, float], int]:
         totals = dict.fromkeys(plays, 0.0)
         searcher = Searcher(view.rules, view.seat, _match_context(view), deadline=deadline)
         left, right = view.ends if view.ends is not None else (-1, -1)
@@ -75,7 +80,7 @@ class HardBot:
         worlds = 0
         limit = self.samples if self.samples is not None else 10_000
         while worlds < limit:
-            hands, bone = sample_world(know, rng)
+            hands, bone = sample_world(know, rng, self.soft)
             # with no boneyard in play, worlds share positions: keep the table
             searcher.set_world(bone, keep_table=not bone or view.rules.draw_rule == "none")
             values: dict[Action, float] = {}
@@ -104,7 +109,7 @@ class HardBot:
             worlds += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return totals
+        return totals, worlds
 
     def _depth(self, view: PlayerView, know: Knowledge) -> int:
         in_play = sum(view.hand_sizes)

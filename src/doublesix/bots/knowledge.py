@@ -37,6 +37,9 @@ class Knowledge:
     #: tiles in other hands or in the boneyard (or out of play): everything not seen
     unknown: int
     slots: tuple[tuple[int, ...], ...]
+    #: soft evidence, per seat and slot: masks of tiles that slot probably is not (each mask
+    #: holds the tiles that would have been a clearly better play than one the seat made)
+    soft: tuple[tuple[tuple[int, ...], ...], ...]
     hand_sizes: tuple[int, ...]
     boneyard_size: int
 
@@ -71,14 +74,15 @@ def infer(view: PlayerView) -> Knowledge:
     unknown = FULL_SET & ~mine & ~line
     hand_size = view.rules.hand_size
     slots: list[list[int]] = [[0] * hand_size for _ in range(players)]
+    soft: list[list[list[int]]] = [[[] for _ in range(hand_size)] for _ in range(players)]
     history = view.history
     for i, event in enumerate(history):
         s = event.seat
         kind = event.action.kind
         if kind is ActionKind.PLAY:
-            tile = event.action.tile
-            assert tile is not None
-            index = tile.index
+            played = event.action.tile
+            assert played is not None
+            index = played.index
             if event.ends_before is None:
                 lead = _lead_forbidden(view, index)
                 for other, seat_slots in enumerate(slots):
@@ -88,7 +92,14 @@ def infer(view: PlayerView) -> Knowledge:
                         seat_slots[k] |= lead | extra
             just_drew = i > 0 and history[i - 1].seat == s and \
                 history[i - 1].action.kind is ActionKind.DRAW
-            _remove_slot(slots[s], index, just_drew)
+            if event.ends_before is not None and not just_drew and s != view.seat:
+                better = _better_plays(event.ends_before, index)
+                if better:
+                    for marks in soft[s]:
+                        marks.append(better)
+            removed = _remove_slot(slots[s], index, just_drew)
+            if removed is not None:
+                soft[s].pop(removed)
         elif kind is ActionKind.DRAW or kind is ActionKind.PASS:
             assert event.ends_before is not None
             a, b = event.ends_before
@@ -103,19 +114,24 @@ def infer(view: PlayerView) -> Knowledge:
                     nxt.action.kind is ActionKind.PLAY
                 still_turn = nxt is None and view.to_move == s
                 own.append(0 if played_next or still_turn else void)
+                soft[s].append([])
     result: list[tuple[int, ...]] = []
+    result_soft: list[tuple[tuple[int, ...], ...]] = []
     for s in range(players):
         if s == view.seat:
             result.append(())
+            result_soft.append(())
             continue
-        seat_slots = [m & FULL_SET for m in slots[s]]
         size = view.hand_sizes[s]
-        if len(seat_slots) != size:  # never expected: fall back to no constraint
-            seat_slots = [0] * size
+        pairs = [(m & FULL_SET, tuple(b & unknown for b in marks if b & unknown))
+                 for m, marks in zip(slots[s], soft[s], strict=True)]
+        if len(pairs) != size:  # never expected: fall back to no constraint
+            pairs = [(0, ())] * size
         # a slot that forbids every unknown tile would make sampling impossible: relax it
-        seat_slots = [m if unknown & ~m else 0 for m in seat_slots]
-        seat_slots.sort(key=lambda m: -(m & unknown).bit_count())
-        result.append(tuple(seat_slots))
+        pairs = [(m if unknown & ~m else 0, marks) for m, marks in pairs]
+        pairs.sort(key=lambda p: -(p[0] & unknown).bit_count())
+        result.append(tuple(m for m, _ in pairs))
+        result_soft.append(tuple(marks for _, marks in pairs))
     return Knowledge(
         seat=view.seat,
         players=players,
@@ -123,12 +139,13 @@ def infer(view: PlayerView) -> Knowledge:
         line=line,
         unknown=unknown,
         slots=tuple(result),
+        soft=tuple(result_soft),
         hand_sizes=view.hand_sizes,
         boneyard_size=view.boneyard_size,
     )
 
 
-def _remove_slot(slots: list[int], index: int, just_drew: bool) -> None:
+def _remove_slot(slots: list[int], index: int, just_drew: bool) -> int | None:
     """Take away the slot tile *index* was played from.
 
     Right after a draw it is the drawn tile. Otherwise it is unknown which slot it was;
@@ -136,16 +153,34 @@ def _remove_slot(slots: list[int], index: int, just_drew: bool) -> None:
     constraints, which contain every true possibility (a sound relaxation).
     """
     if not slots:
-        return
+        return None
     if just_drew:
         slots.pop()
-        return
+        return len(slots)
     bit = 1 << index
     best = -1
     for k, forbidden in enumerate(slots):
         if not forbidden & bit and (best < 0 or forbidden.bit_count() > slots[best].bit_count()):
             best = k
-    slots.pop(best if best >= 0 else len(slots) - 1)
+    k = best if best >= 0 else len(slots) - 1
+    slots.pop(k)
+    return k
+
+
+#: how much more (pips, a double counting 5 extra) a play must be worth to count as better
+_BETTER_MARGIN = 2
+
+
+def _play_worth(index: int) -> int:
+    return PIPS[index] + (5 if LOW[index] == HIGH[index] else 0)
+
+
+def _better_plays(ends: tuple[int, int], played: int) -> int:
+    """Tiles that fitted *ends* and would have shed clearly more than *played*: most players
+    get rid of heavy tiles and doubles first, so holding one then is less likely."""
+    fit = VALUE_MASK[ends[0]] | VALUE_MASK[ends[1]]
+    bar = _play_worth(played) + _BETTER_MARGIN
+    return sum(1 << t for t in range(28) if fit >> t & 1 and _play_worth(t) > bar)
 
 
 def _lead_forbidden(view: PlayerView, index: int) -> int:

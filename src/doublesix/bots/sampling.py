@@ -10,15 +10,21 @@ from doublesix.core.tiles import indices_of
 _TRIES = 20
 
 
-def sample_world(know: Knowledge, rng: random.Random) -> tuple[list[int], list[int]]:
+def sample_world(
+    know: Knowledge, rng: random.Random, soft: float = 0.0
+) -> tuple[list[int], list[int]]:
     """Hidden hands (masks, the seat's own included) and a boneyard order, drawn at random.
 
     Slots are filled most constrained first, each with a random unseen tile it allows. With
     one opponent the constraints are nested, so this never dead-ends; with several opponents
     it may, and after a few tries the last constraints are dropped rather than fail.
+
+    With *soft* > 0 a tile is chosen for a slot with weight ``soft ** n``, n being how many of
+    the slot's soft-evidence masks hold it (0 means: ignore soft evidence).
     """
     pool_all = indices_of(know.unknown)
-    jobs = [(forbidden, seat) for seat, slots in enumerate(know.slots) for forbidden in slots]
+    jobs = [(forbidden, seat, know.soft[seat][k] if soft > 0 else ())
+            for seat, slots in enumerate(know.slots) for k, forbidden in enumerate(slots)]
     for attempt in range(_TRIES):
         relax = attempt == _TRIES - 1
         rng.shuffle(jobs)  # random order among equally constrained slots of different seats
@@ -27,14 +33,18 @@ def sample_world(know: Knowledge, rng: random.Random) -> tuple[list[int], list[i
         hands = [0] * know.players
         hands[know.seat] = know.mine
         ok = True
-        for forbidden, seat in jobs:
+        for forbidden, seat, marks in jobs:
             allowed = [k for k, t in enumerate(pool) if not forbidden >> t & 1]
             if not allowed:
                 if not relax:
                     ok = False
                     break
                 allowed = list(range(len(pool)))
-            k = allowed[rng.randrange(len(allowed))]
+            if marks:
+                weights = [soft ** sum(m >> pool[k] & 1 for m in marks) for k in allowed]
+                k = rng.choices(allowed, weights)[0]
+            else:
+                k = allowed[rng.randrange(len(allowed))]
             hands[seat] |= 1 << pool[k]
             pool[k] = pool[-1]
             pool.pop()

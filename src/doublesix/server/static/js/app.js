@@ -12,6 +12,7 @@ import { renderPage } from "./views/pages.js";
 import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
 import { Tutorial } from "./views/tutorial.js";
 import { enableDrag } from "./views/drag.js";
+import { tileSvg } from "./tiles.js";
 
 const PRESETS = ["draw", "block", "101"];
 const LEVELS = ["easy", "medium", "hard"];
@@ -57,6 +58,9 @@ function applyLanguage(lang) {
     node.title = t(node.dataset.i18nLabel);
   }
   for (const input of $$("[data-lang]")) input.checked = input.value === language();
+  const toggle = $('[data-action="toggle-lang"]');
+  toggle.textContent = language() === "ru" ? "English" : "Русский";
+  toggle.lang = language() === "ru" ? "en" : "ru";
   store.update({ lang: language() });
 }
 
@@ -88,6 +92,8 @@ function render() {
     $("[data-cover]").hidden = true;
   }
   $("[data-replaced]").hidden = !(state.screen === "table" && state.conn === "replaced");
+  // while a sheet or a cover is up, the table behind it is out of reach (Tab stays on top)
+  $("[data-app]").inert = ["[data-result]", "[data-cover]", "[data-replaced]"].some((sel) => !$(sel).hidden);
   if (state.screen === "rules" || state.screen === "tips") renderPage($(`[data-page=${state.screen}]`), state.screen);
   if (state.screen === "tutorial") tutorial?.render();
   if (state.screen === "lobby") renderLobby();
@@ -162,7 +168,14 @@ function openRoom(mode, record) {
   conn = new Connection(record.game_id, record.token);
   conn.addEventListener("welcome", (ev) => onWelcome(ev.detail));
   conn.addEventListener("event", (ev) => onEvent(ev.detail));
-  conn.addEventListener("ack", () => store.update({ pending: false }));
+  // the move stays "on its way" until its event brings the new view; the ack only proves it
+  // was stored, so clear the flag by itself only if that event somehow never comes
+  conn.addEventListener("ack", () => {
+    const version = store.state.view?.version;
+    setTimeout(() => {
+      if (store.state.pending && store.state.view?.version === version) store.update({ pending: false });
+    }, 3000);
+  });
   conn.addEventListener("error", (ev) => onError(ev.detail));
   conn.addEventListener("presence", (ev) => onPresence(ev.detail));
   conn.addEventListener("status", (ev) => onStatus(mode, record, ev.detail));
@@ -207,7 +220,11 @@ function onPresence(frame) {
     const p = frame.seats.find((x) => x.seat === s.seat);
     return p && !s.computer ? { ...s, connected: p.connected } : s;
   });
-  store.update({ room: { ...room, seats } });
+  // who play waits for, as the server counts it: human seats not taken or not connected
+  const waiting = room.mode === "online"
+    ? seats.filter((s) => !s.computer && (!s.taken || !s.connected)).map((s) => s.seat)
+    : room.waiting_for ?? [];
+  store.update({ room: { ...room, seats, waiting_for: waiting } });
 }
 
 function onError(frame) {
@@ -512,6 +529,7 @@ function onAction(name, button) {
       if (conn) conn.send({ type: "next_deal", state_no: conn.stateNo });
       break;
     case "hide-result": store.update({ resultHidden: true }); break;
+    case "show-result": store.update({ resultHidden: false }); break;
     case "ready":
       store.update({ covered: false, readySeat: state.view?.to_move ?? null });
       afterView();
@@ -522,6 +540,12 @@ function onAction(name, button) {
       navigator.share?.({ title: t("appTitle"), url: state.inviteLink }).catch(() => {});
       break;
     case "reset-room": conn?.send({ type: "reset" }); break;
+    case "toggle-lang": {
+      const lang = language() === "ru" ? "en" : "ru";
+      saved.set("lang", lang);
+      applyLanguage(lang);
+      break;
+    }
     case "reconnect-here": conn?.open(); break;
     default: break;
   }
@@ -634,6 +658,7 @@ function route() {
 
 async function start() {
   tutorial = new Tutorial($("[data-screen=tutorial]"));
+  $("[data-home-tiles]").append(...[[6, 6], [6, 1], [1, 4], [4, 4], [4, 0]].map(([a, b]) => tileSvg(a, b, { vertical: a === b })));
   applyLanguage(saved.get("lang", null) ?? "ru");
   telegram = await initTelegram().catch(() => null);
   if (telegram && !saved.get("lang", null) && telegram.user?.language_code?.startsWith("en")) applyLanguage("en");

@@ -124,12 +124,13 @@ export function groupedHistory(history) {
 }
 
 /** The status line for the player at this screen. `names[seat]`, `mySeat`. */
-export function statusLine(view, { mySeat, nameOf, computer = false, selected = null }) {
+export function statusLine(view, { mySeat, nameOf, computer = false, online = false, selected = null }) {
   if (!view) return t("loading");
   if (view.result) return "";
   const moves = legalMoves(view);
   if (view.to_move !== mySeat) {
     if (computer) return t("turn.computer");
+    if (online) return t("turn.opponent");
     return t("turn.player", { name: nameOf(view.to_move) });
   }
   if (selected) return t("yourTurn.chooseEnd", { tile: selected });

@@ -3,7 +3,7 @@
 
 import { t } from "../i18n.js";
 import {
-  announceLine, canonical, groupedHistory, historyLine, isDouble, leadIndex, legalMoves, matchLeader,
+  announceLine, canonical, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader,
   resultSummary, splitTile, statusLine, tileSpoken,
 } from "../describe.js";
 import { tileSvg } from "../tiles.js";
@@ -131,7 +131,8 @@ export function renderTable(root, state, ctx) {
   // status
   const status = $(root, "[data-status]");
   let statusText = state.errorText || statusLine(view, {
-    mySeat, nameOf, computer: isComputerSeat(state, view?.to_move), selected: state.selected,
+    mySeat, nameOf, computer: isComputerSeat(state, view?.to_move), online: state.mode === "online",
+    selected: state.selected,
   });
   if (state.mode === "online" && state.conn && state.conn !== "open") {
     if (state.conn === "reconnecting") statusText = t("online.reconnecting");
@@ -153,6 +154,7 @@ export function renderTable(root, state, ctx) {
   show("draw", myTurn && moves.draw && !autoDraw);
   show("pass", myTurn && moves.pass);
   show("redeal", myTurn && moves.redeal);
+  show("show-result", Boolean(view?.result && state.resultHidden));
 
   renderSide(root, state, view, nameOf, mySeat, other);
 
@@ -194,9 +196,7 @@ function renderHand(hand, state, view, moves, myTurn, ctx) {
     if (playable) {
       button.classList.add("is-playable");
       button.dataset.playable = "true";
-      label = firstMove && (moves.plays.size === 1 || isDouble(name)) && moves.plays.size === 1
-        ? t("tile.lead", { tile: name })
-        : t("tile.playable", { tile: name });
+      label = firstMove && moves.plays.size === 1 ? t("tile.lead", { tile: name }) : t("tile.playable", { tile: name });
       if (firstMove && moves.plays.size === 1) button.dataset.lead = "true";
     } else {
       button.setAttribute("aria-disabled", "true");
@@ -287,7 +287,9 @@ export function renderResult(sheet, state) {
   if (!show) return;
   if (appearing) {
     // keyboard players land in the sheet, on its main button
-    requestAnimationFrame(() => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus());
+    const focusMain = () => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus();
+    focusMain();
+    requestAnimationFrame(() => { if (!sheet.contains(document.activeElement)) focusMain(); });
   }
   const mySeat = viewSeat(state);
   const nameOf = seatNamer(state);

@@ -1,0 +1,49 @@
+"""The arena: duplicate pairs, its figures, and the `doublesix arena` command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from doublesix.bots.arena import make_any, run_arena
+from doublesix.cli import main
+from doublesix.core.rules import find_preset
+
+
+def test_arena_json_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "medium", "easy", "--preset", "draw", "--games", "5", "--seed",
+                 "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("win_rate", "ci95", "points_per_deal", "ms_p50", "ms_p95", "wins", "draws",
+                "losses"):
+        assert key in data
+    assert data["games"] == 10 and data["wins"] + data["draws"] + data["losses"] == 10
+    assert 0.0 <= data["ci95"][0] <= data["win_rate"] <= data["ci95"][1] <= 1.0
+
+
+def test_arena_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "random", "easy", "--preset", "block", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "p95" in out
+
+
+def test_a_bot_against_itself_scores_one_half_per_pair() -> None:
+    # duplicate deals between equals: close to one half
+    report = run_arena(find_preset("block"), "medium", "medium", 20, seed=5)
+    assert 0.4 <= report.win_rate <= 0.6
+
+
+def test_matches_and_search_bots_in_the_arena() -> None:
+    report = run_arena(find_preset("101"), "hard:samples=1,depth=2", "omniscient:depth=3", 1,
+                       seed=2)
+    assert report.games == 2 and report.deals >= 2
+
+
+def test_bot_specs() -> None:
+    assert make_any("hard:ms=50", 1).name == "hard"
+    assert make_any("omniscient", 1).name == "omniscient"
+    with pytest.raises(ValueError):
+        make_any("medium:ms=5", 1)
+    with pytest.raises(ValueError):
+        make_any("grandmaster", 1)

@@ -1,0 +1,117 @@
+"""A bot sees a PlayerView only: structurally, and by its decisions (issue: no peeking)."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doublesix.bots import make_bot
+from doublesix.bots.hard import HardBot
+from doublesix.core.match import Match
+from doublesix.core.rules import find_preset
+from doublesix.core.state import DealState
+from doublesix.core.view import PlayerView
+
+BOTS = Path(__file__).resolve().parents[2] / "src" / "doublesix" / "bots"
+#: the modules a level is made of; only the arena and the omniscient solver see a game
+LEVEL_MODULES = ["base", "easy", "medium", "hard", "heuristics", "knowledge", "sampling",
+                 "search", "seeding", "levels"]
+FORBIDDEN = {"doublesix.core.state", "doublesix.core.match", "doublesix.core.dealing",
+             "doublesix.core.notation", "doublesix.core.positions"}
+
+
+def test_level_modules_cannot_import_the_state() -> None:
+    for name in LEVEL_MODULES:
+        tree = ast.parse((BOTS / f"{name}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module not in FORBIDDEN, f"{name}.py imports {node.module}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    assert alias.name not in FORBIDDEN, f"{name}.py imports {alias.name}"
+
+
+def _reachable(value: object, seen: set[int]) -> list[object]:
+    """Every object reachable from a view through its fields and containers."""
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    found = [value]
+    children: list[object] = []
+    if isinstance(value, (tuple, list, set, frozenset)):
+        children = list(value)
+    elif isinstance(value, dict):
+        children = [*value.keys(), *value.values()]
+    elif hasattr(value, "__slots__") or hasattr(value, "__dict__"):
+        slots = getattr(type(value), "__slots__", ())
+        names = list(slots) + list(getattr(value, "__dict__", {}))
+        children = [getattr(value, n) for n in names if hasattr(value, n)]
+    for child in children:
+        found += _reachable(child, seen)
+    return found
+
+
+def test_a_view_reaches_no_state_and_no_hidden_tile() -> None:
+    game = Match(find_preset("draw"), seed=3)
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    for _ in range(6):
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(PlayerView.of(game, seat)), seat)
+    seat = game.to_move
+    assert seat is not None
+    view = PlayerView.of(game, seat)
+    objects = _reachable(view, set())
+    assert not any(isinstance(o, (Match, DealState)) for o in objects)
+    hidden = {t for s in range(2) if s != seat for t in game.deal.hand(s)}
+    hidden |= set(game.deal.boneyard())
+    assert not hidden & {o for o in objects if type(o).__name__ == "Tile"} - {
+        t for t in game.deal.hand(seat)
+    } - {t for e in view.history if (t := e.action.tile) is not None}
+
+
+def _twin(game: Match, seat: int, rng: random.Random) -> Match:
+    """The same game from *seat*'s chair, with the hidden tiles dealt anew among the
+    other hands and the boneyard (same sizes, same public history)."""
+    deal = game.deal
+    hidden = [t for s in range(deal.players) if s != seat for t in range(28)
+              if deal.hands[s] >> t & 1] + [t.index for t in deal.boneyard()]
+    rng.shuffle(hidden)
+    hands = list(deal.hands)
+    for s in range(deal.players):
+        if s != seat:
+            size = deal.hands[s].bit_count()
+            hands[s] = sum(1 << t for t in hidden[:size])
+            hidden = hidden[size:]
+    twin = DealState(deal.rules, hands, hidden, line=deal.line.copy(), to_move=deal.to_move,
+                     passes=deal.passes, led_with=deal.led_with, hanging_in=deal.hanging_in)
+    twin.history = list(deal.history)
+    return Match(game.rules, deal=twin, scores=list(game.scores), hanging=game.hanging,
+                 deal_number=game.deal_number, leader=game.leader)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(2, 14),
+       preset=st.sampled_from(["draw", "block", "101"]))
+def test_hidden_tiles_do_not_change_a_decision(seed: int, plies: int, preset: str) -> None:
+    game = Match(find_preset(preset), seed=seed)
+    walker = make_bot("random", seed)
+    for _ in range(plies):
+        if game.deal_over:
+            return
+        seat = game.to_move
+        assert seat is not None
+        game.apply(walker.choose(PlayerView.of(game, seat)), seat)
+    if game.deal_over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    twin = _twin(game, seat, random.Random(seed))
+    view, twin_view = PlayerView.of(game, seat), PlayerView.of(twin, seat)
+    assert view.legal == twin_view.legal and view.hand == twin_view.hand
+    for bot in (make_bot("easy", 5), make_bot("medium", 5), HardBot(5, samples=4)):
+        assert bot.choose(view) == bot.choose(twin_view), bot.name
