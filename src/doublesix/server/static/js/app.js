@@ -4,7 +4,9 @@
 
 import { language, setLanguage, t } from "./i18n.js";
 import { canonical, legalMoves, parseAction, playAction } from "./describe.js";
-import { ApiError, Connection, createGame, joinGame } from "./net.js";
+import { ApiError, Connection, WatchConnection, createGame, joinGame } from "./net.js";
+import { HallScreen } from "./hall.js";
+import { chatFrom, renderHallTable, toggleChat } from "./hall_table.js";
 import { gameKey, saved } from "./saved.js";
 import { Store } from "./store.js";
 import { initTelegram } from "./telegram.js";
@@ -67,7 +69,7 @@ function applyLanguage(lang) {
 function titleFor(state) {
   const base = t("appTitle");
   const sub = { table: state.mode && t(state.mode === "hotseat" ? "title.hotseat" : `mode.${state.mode}`), tutorial: t("mode.tutorial"), rules: t("mode.rules"),
-    tips: t("mode.tips"), lobby: t("mode.online") }[state.screen];
+    tips: t("mode.tips"), lobby: t("mode.online"), hall: t("mode.hall") }[state.screen];
   return sub ? `${base} · ${sub}` : base;
 }
 
@@ -78,7 +80,7 @@ function render() {
   $("[data-title]").textContent = title;
   document.title = title;
   // hidden but still taking its place, so the title stays centred
-  $('[data-action="settings"]').style.visibility = state.screen === "table" && state.mode !== "online" ? "" : "hidden";
+  $('[data-action="settings"]').style.visibility = state.screen === "table" && !["online", "watch"].includes(state.mode) ? "" : "hidden";
   const banner = $("[data-banner]");
   const bannerText = !saved.available ? t("storage.none") : "";
   banner.textContent = bannerText;
@@ -87,6 +89,7 @@ function render() {
     renderTable($("[data-screen=table]"), state, { tapTile, chooseEnd });
     renderResult($("[data-result]"), state);
     renderCover(state);
+    renderHallTable($("[data-screen=table]"), state);
   } else {
     $("[data-result]").hidden = true;
     $("[data-cover]").hidden = true;
@@ -97,6 +100,7 @@ function render() {
   if (state.screen === "rules" || state.screen === "tips") renderPage($(`[data-page=${state.screen}]`), state.screen);
   if (state.screen === "tutorial") tutorial?.render();
   if (state.screen === "lobby") renderLobby();
+  if (state.screen === "hall") hallScreen.render();
 }
 
 function renderCover(state) {
@@ -116,6 +120,8 @@ function show(screen, hash = null) {
   closeDialogs();
   if (hash !== null && location.hash !== hash) history.replaceState(null, "", hash || location.pathname);
   if (screen !== "table") leaveGame();
+  if (screen === "hall") hallScreen.open();
+  else hallScreen.close();
   store.update({ screen, errorText: "" });
 }
 
@@ -198,6 +204,7 @@ function onStatus(mode, record, status) {
 }
 
 function onWelcome(frame) {
+  store.update({ chat: chatFrom(frame, []) });
   const game = { ...store.state.game, seats: frame.seats, seat: frame.seats?.[0] ?? frame.seat };
   const missed = frame.missed ?? [];
   const lastAction = [...missed].reverse().find((m) => m.event?.kind === "action");
@@ -206,6 +213,7 @@ function onWelcome(frame) {
 
 function onEvent(frame) {
   const event = frame.event ?? {};
+  if (event.kind === "chat") store.update({ chat: chatFrom(frame, store.state.chat) });
   if (event.kind === "new_game") {
     saved.remove(`deals.${store.state.game?.game_id}`);
     store.update({ deals: [], resultHidden: false, readySeat: null });
@@ -221,8 +229,10 @@ function onPresence(frame) {
     return p && !s.computer ? { ...s, connected: p.connected } : s;
   });
   // who play waits for, as the server counts it: human seats not taken or not connected
+  // a timed hall table plays on while a seat is away (its clock runs): only free seats stop it
+  const timed = Boolean(room.hall?.clock);
   const waiting = room.mode === "online"
-    ? seats.filter((s) => !s.computer && (!s.taken || !s.connected)).map((s) => s.seat)
+    ? seats.filter((s) => !s.computer && (!s.taken || (!timed && !s.connected))).map((s) => s.seat)
     : room.waiting_for ?? [];
   store.update({ room: { ...room, seats, waiting_for: waiting } });
 }
@@ -231,6 +241,7 @@ function onError(frame) {
   const quiet = ["stale_state", "busy", "already_hello"];
   store.update({ pending: false });
   if (quiet.includes(frame.code)) return;
+  if (frame.code === "chat_flood") { showError(t("chat.flood")); return; }
   const text = frame.code === "opponent_away" ? t("online.oppAway") : t("error.move", { reason: frame.message ?? frame.code });
   showError(text);
 }
@@ -509,6 +520,8 @@ function onAction(name, button) {
       break;
     }
     case "create-room": createRoom(); break;
+    case "open-hall": show("hall", "#hall"); break;
+    case "chat-toggle": toggleChat(); render(); break;
     case "open-tutorial":
       tutorial.reset();
       show("tutorial", "#tutorial");
@@ -650,6 +663,9 @@ function route() {
     return true;
   }
   if (hash === "online") { show("lobby"); return true; }
+  if (hash === "hall") { show("hall"); return true; }
+  m = /^watch=(.+)$/.exec(hash);
+  if (m) { openWatch(m[1]); return true; }
   if (hash === "tutorial") { tutorial.reset(); show("tutorial"); return true; }
   if (hash === "rules" || hash === "tips") { show(hash); return true; }
   if (hash === "home") { show("home"); return true; }
@@ -679,6 +695,57 @@ async function start() {
   }
   render();
 }
+
+// ---------------------------------------------------------------- the hall (seed 003)
+
+const hallScreen = new HallScreen($("[data-screen=hall]"), {
+  defaultName: () => telegram?.name ?? null,
+  enter: (record) => {
+    hallScreen.close();
+    saved.set(gameKey("online", record.game_id), record);
+    saved.set("online.current", record.game_id);
+    saved.set("mode", "online");
+    history.replaceState(null, "", `#room=${record.game_id}`);
+    openRoom("online", record);
+  },
+  watch: (gameId) => openWatch(gameId),
+});
+
+/** A spectator at a public table: the seat-less view drawn as if from no seat (no hand). */
+function openWatch(gameId) {
+  hallScreen.close();
+  leaveGame();
+  history.replaceState(null, "", `#watch=${gameId}`);
+  store.update({
+    screen: "table", mode: "watch", game: { game_id: gameId, seat: -1, seats: [] }, chat: [],
+    errorText: "", resultHidden: true, pending: false, deals: [], inviteLink: null, covered: false,
+  });
+  const asView = (view) => ({ ...view, seat: -1, hand: [], legal: [], lead_options: [] });
+  conn = new WatchConnection(gameId);
+  conn.addEventListener("watching", (ev) => {
+    store.update({ chat: chatFrom(ev.detail, []) });
+    setView(asView(ev.detail.view), ev.detail.room, { welcome: true });
+  });
+  conn.addEventListener("event", (ev) => {
+    store.update({ chat: chatFrom(ev.detail, store.state.chat) });
+    setView(asView(ev.detail.view), ev.detail.room, { event: ev.detail.event });
+  });
+  conn.addEventListener("presence", (ev) => onPresence(ev.detail));
+  conn.addEventListener("error", (ev) => showError(ev.detail.message ?? ev.detail.code));
+  conn.addEventListener("status", (ev) => {
+    store.update({ conn: ev.detail });
+    if (ev.detail === "not_found") show("hall", "#hall");
+  });
+  conn.open();
+}
+
+$("[data-chat-form]").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("[data-chat-input]");
+  const text = input.value.trim();
+  if (!text || !conn || store.state.mode !== "online") return;
+  if (conn.send({ type: "chat", text }) !== null) input.value = "";
+});
 
 // a hook for tests and debugging: the store, read-only use
 globalThis.doublesix = { store, version: 1, MODES, connection: () => conn };

@@ -366,3 +366,8 @@ export function hasKey(key) {
 }
 
 export const _STRINGS = STRINGS;
+
+/** Add strings of a feature module (e.g. the hall) without editing the tables above. */
+export function extend(lang, table) {
+  Object.assign(STRINGS[lang], table);
+}

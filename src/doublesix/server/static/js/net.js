@@ -34,8 +34,9 @@ async function post(path, body) {
   return data;
 }
 
-export function createGame({ mode, rules, level, name }) {
+export function createGame({ mode, rules, level, name, hall }) {
   const body = { mode, rules };
+  if (hall) body.hall = hall;
   if (mode === "computer" && level) body.level = level;
   if (name) body.name = name;
   return post("api/games", body);
@@ -47,13 +48,17 @@ export function joinGame(gameId, invite, name) {
   return post(`api/games/${encodeURIComponent(gameId)}/join`, body);
 }
 
+export function sitDown(gameId, name) {
+  return post(`api/hall/tables/${encodeURIComponent(gameId)}/sit`, { name });
+}
+
 export function telegramAuth(initData) {
   return post("api/telegram/auth", { init_data: initData });
 }
 
 export const STOP_CODES = { 4001: "bad_token", 4002: "replaced", 4004: "not_found" };
 
-function socketUrl() {
+export function socketUrl() {
   const here = new URL(".", globalThis.location.href);
   here.protocol = here.protocol === "https:" ? "wss:" : "ws:";
   return new URL("ws", here).href;
@@ -91,11 +96,7 @@ export class Connection extends EventTarget {
       return;
     }
     this.socket = socket;
-    socket.addEventListener("open", () => {
-      const hello = { type: "hello", game_id: this.gameId, token: this.token };
-      if (this.lastEvent !== null) hello.last_event = this.lastEvent;
-      socket.send(JSON.stringify(hello));
-    });
+    socket.addEventListener("open", () => socket.send(JSON.stringify(this.helloFrame())));
     socket.addEventListener("message", (msg) => this.receive(msg.data));
     socket.addEventListener("close", (ev) => {
       if (this.socket !== socket) return;
@@ -108,6 +109,13 @@ export class Connection extends EventTarget {
       }
       if (!this.stopped) this.scheduleReconnect();
     });
+  }
+
+  /** The first frame: a seat's hello (a spectator's connection sends "watch" instead). */
+  helloFrame() {
+    const hello = { type: "hello", game_id: this.gameId, token: this.token };
+    if (this.lastEvent !== null) hello.last_event = this.lastEvent;
+    return hello;
   }
 
   scheduleReconnect() {
@@ -130,7 +138,7 @@ export class Connection extends EventTarget {
     if (frame.type === "error" && frame.code === "stale_state" && typeof frame.state_no === "number") {
       this.stateNo = frame.state_no;
     }
-    if (frame.type === "welcome") {
+    if (frame.type === "welcome" || frame.type === "watching") {
       this.retry = 0;
       this.setStatus("open");
     }
@@ -162,5 +170,16 @@ export class Connection extends EventTarget {
     this.socket = null;
     if (socket) socket.close(1000, "bye");
     this.setStatus("closed");
+  }
+}
+
+/** A spectator's socket (the hall): "watch" instead of hello; it only reads. */
+export class WatchConnection extends Connection {
+  constructor(gameId) {
+    super(gameId, null);
+  }
+
+  helloFrame() {
+    return { type: "watch", game_id: this.gameId };
   }
 }

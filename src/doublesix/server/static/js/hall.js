@@ -1,0 +1,222 @@
+// The hall screen (seed 003, зал «Двор»): your name, setting up a table, and the live list of
+// tables from the server's lobby socket. User text (names) only ever goes in via textContent.
+
+import { t } from "./i18n.js";
+import "./hall_i18n.js";
+import { ApiError, createGame, sitDown, socketUrl } from "./net.js";
+import { gameKey, saved } from "./saved.js";
+
+const PRESETS = ["draw", "block", "101"];
+const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
+const NAME_RE = /^[\p{L}\p{N}_ .,'’\-!?()]{1,24}$/u;
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+/** The name to send, or null when the server would refuse it (same rule as hall/names.py). */
+export function cleanName(raw) {
+  const name = String(raw ?? "").split(/\s+/).filter(Boolean).join(" ");
+  return NAME_RE.test(name) && /[\p{L}\p{N}]/u.test(name) ? name : null;
+}
+
+export function clockLabel(clock) {
+  return clock ? t("hall.clock.min", { m: clock.minutes, s: clock.increment }) : t("hall.clock.none");
+}
+
+export function rulesLabel(rules) {
+  const name = t(`preset.${rules?.preset ?? "draw"}`);
+  return rules?.preset === "101" && rules.target && rules.target !== 101 ? `${name} (${t("hall.target", { n: rules.target })})` : name;
+}
+
+export class HallScreen {
+  /** ctx: enter(record) opens a seat's game, watch(gameId) a spectator's, defaultName(). */
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.tables = [];
+    this.socket = null;
+    this.active = false;
+    this.timer = null;
+    this.built = "";
+    root.addEventListener("click", (ev) => this.onClick(ev));
+  }
+
+  open() {
+    this.active = true;
+    this.connect();
+    this.render();
+  }
+
+  close() {
+    this.active = false;
+    clearTimeout(this.timer);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, "bye");
+  }
+
+  connect() {
+    if (this.socket || !this.active) return;
+    const socket = new WebSocket(socketUrl());
+    this.socket = socket;
+    socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "lobby" })));
+    socket.addEventListener("message", (msg) => {
+      let frame;
+      try { frame = JSON.parse(msg.data); } catch { return; }
+      if (frame.type !== "lobby") return;
+      this.tables = frame.tables ?? [];
+      this.message("");
+      this.renderTables();
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (!this.active) return;
+      this.message(t("hall.offline"));
+      this.timer = setTimeout(() => this.connect(), 1000);
+    });
+  }
+
+  message(text) {
+    $("[data-hall-msg]", this.root).textContent = text;
+  }
+
+  render() {
+    const lang = document.documentElement.lang;
+    if (this.built !== lang) {
+      this.built = lang;
+      this.buildForm();
+    }
+    this.renderTables();
+  }
+
+  buildForm() {
+    const nameInput = $("[data-hall-name]", this.root);
+    if (!nameInput.value) nameInput.value = saved.get("name", null) ?? this.ctx.defaultName() ?? "";
+    nameInput.placeholder = t("hall.namePlaceholder");
+    const presets = $("[data-hall-presets]", this.root);
+    const current = saved.get("hall.preset", "101");
+    presets.replaceChildren(...PRESETS.map((preset) => {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = "hall-preset";
+      input.value = preset;
+      input.checked = preset === current;
+      label.append(input, document.createTextNode(` ${t(`preset.${preset}`)}`));
+      return label;
+    }));
+    const clock = $("[data-hall-clock]", this.root);
+    const chosen = saved.get("hall.clock", 1);
+    clock.replaceChildren(...CLOCKS.map((c, i) => {
+      const option = document.createElement("option");
+      option.value = String(i);
+      option.textContent = c ? clockLabel({ minutes: c[0], increment: c[1] }) : t("hall.clock.none");
+      option.selected = i === chosen;
+      return option;
+    }));
+  }
+
+  renderTables() {
+    const list = $("[data-hall-tables]", this.root);
+    const rows = this.tables.map((table) => this.row(table));
+    if (!rows.length) {
+      const empty = document.createElement("li");
+      empty.className = "hall-empty";
+      empty.textContent = t("hall.empty");
+      rows.push(empty);
+    }
+    list.replaceChildren(...rows);
+  }
+
+  row(table) {
+    const li = document.createElement("li");
+    li.className = "hall-table";
+    li.dataset.game = table.game_id;
+    li.dataset.status = table.status;
+    const what = document.createElement("div");
+    what.className = "hall-what";
+    const title = document.createElement("strong");
+    title.textContent = rulesLabel(table.rules);
+    const clock = document.createElement("span");
+    clock.className = "hall-clock";
+    clock.textContent = clockLabel(table.clock);
+    what.append(title, clock);
+    const who = document.createElement("div");
+    who.className = "hall-who";
+    const names = table.seats.map((s) => s.name ?? "…");
+    if (table.status === "open") {
+      const since = table.since ? new Date(table.since * 1000) : null;
+      const time = since ? since.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" }) : "";
+      who.textContent = t("hall.waiting", { name: table.creator ?? "…", time });
+    } else {
+      who.textContent = `${t("hall.playing", { a: names[0], b: names[1] })} · ${t(`hall.status.${table.status}`)}`;
+    }
+    if (table.watchers) who.textContent += ` · ${t("hall.watchers", { n: table.watchers })}`;
+    const buttons = document.createElement("div");
+    buttons.className = "hall-buttons";
+    const mine = saved.get(gameKey("online", table.game_id));
+    if (table.status === "open" && !mine) buttons.append(this.button("hall-sit", t("hall.sit"), table.game_id, "primary"));
+    if (!mine) buttons.append(this.button("hall-watch", t("hall.watch"), table.game_id));
+    else buttons.append(this.button("hall-back", t("hall.back"), table.game_id, "primary"));
+    li.append(what, who, buttons);
+    return li;
+  }
+
+  button(action, text, gameId, kind = "") {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `btn ${kind}`.trim();
+    b.dataset.hall = action;
+    b.dataset.game = gameId;
+    b.textContent = text;
+    return b;
+  }
+
+  name() {
+    const input = $("[data-hall-name]", this.root);
+    const name = cleanName(input.value);
+    input.setAttribute("aria-invalid", name ? "false" : "true");
+    if (!name) {
+      this.message(t("hall.nameBad"));
+      input.focus();
+      return null;
+    }
+    input.value = name;
+    saved.set("name", name);
+    return name;
+  }
+
+  async onClick(ev) {
+    const button = ev.target.closest("[data-hall]");
+    if (!button) return;
+    const action = button.dataset.hall;
+    const gameId = button.dataset.game;
+    if (action === "hall-watch") { this.ctx.watch(gameId); return; }
+    if (action === "hall-back") { this.ctx.enter(saved.get(gameKey("online", gameId))); return; }
+    const name = this.name();
+    if (!name) return;
+    try {
+      if (action === "hall-create") {
+        const preset = $("[data-hall-presets] input:checked", this.root)?.value ?? "101";
+        const clockIndex = Number($("[data-hall-clock]", this.root).value) || 0;
+        const clock = CLOCKS[clockIndex];
+        saved.set("hall.preset", preset);
+        saved.set("hall.clock", clockIndex);
+        const isPublic = $("[data-hall-public]", this.root).checked;
+        this.message(t("loading"));
+        const created = await createGame({
+          mode: "online", rules: { preset }, name,
+          hall: { public: isPublic, clock: clock ? { minutes: clock[0], increment: clock[1] } : null },
+        });
+        this.ctx.enter(created);
+      } else if (action === "hall-sit") {
+        this.message(t("loading"));
+        this.ctx.enter(await sitDown(gameId, name));
+      }
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : "";
+      this.message(code === "room_full" ? t("hall.taken") : code === "not_found" ? t("hall.closed")
+        : code === "bad_name" ? t("hall.nameBad") : t("error.server"));
+    }
+  }
+}

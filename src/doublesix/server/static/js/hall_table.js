@@ -1,0 +1,128 @@
+// The hall's parts of the table screen: both clocks (counting down between frames), the
+// spectator's label, a timeout notice with "play again", and the chat («болтун»), which the
+// player can switch off. Chat text is a stranger's: it only ever goes in via textContent.
+
+import { t } from "./i18n.js";
+import "./hall_i18n.js";
+import { saved } from "./saved.js";
+
+const $ = (root, sel) => root.querySelector(sel);
+
+let ticking = null; // {left, running, at}: the last clock the server sent, and when it came
+let lastClock = null;
+let tickTimer = null;
+
+export function formatClock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function paintClocks(root) {
+  if (!ticking) return;
+  const elapsed = (performance.now() - ticking.at) / 1000;
+  for (const el of root.querySelectorAll("[data-clock]")) {
+    const seat = Number(el.dataset.clock);
+    const left = ticking.left[seat] - (ticking.running === seat ? elapsed : 0);
+    el.querySelector("[data-clock-time]").textContent = formatClock(left);
+    el.classList.toggle("is-running", ticking.running === seat);
+    el.classList.toggle("is-low", left < 20);
+  }
+}
+
+/** Names for the clocks and the chat: "you" for my own seat, else the seat's name. */
+function nameFor(state, seat) {
+  const mine = state.mode === "online" ? state.game?.seat : null;
+  if (seat === mine) return t("you");
+  return state.room?.seats?.[seat]?.name || t("opponent");
+}
+
+export function renderHallTable(root, state) {
+  const hall = state.room?.hall ?? null;
+  const watching = state.mode === "watch";
+  const bar = $(root, "[data-hall-bar]");
+  const clock = hall?.clock ?? null;
+  bar.hidden = !clock && !watching;
+  $(bar, "[data-watch-label]").hidden = !watching;
+  $(bar, "[data-watch-label]").textContent = t("watch.label");
+  // clocks: mine at the bottom (right), the opponent's first, like the table
+  const mine = watching ? 1 : state.game?.seat ?? 0;
+  const order = [1 - mine, mine];
+  const clocks = bar.querySelectorAll("[data-clock]");
+  clocks.forEach((el, i) => {
+    el.hidden = !clock;
+    el.dataset.clock = String(order[i]);
+    el.querySelector("[data-clock-name]").textContent = nameFor(state, order[i]);
+  });
+  if (clock !== lastClock) {
+    lastClock = clock;
+    ticking = clock ? { left: clock.left, running: clock.running, at: performance.now() } : null;
+    clearInterval(tickTimer);
+    if (clock?.running !== null && clock?.running !== undefined) tickTimer = setInterval(() => paintClocks(bar), 250);
+  }
+  paintClocks(bar);
+
+  // a game lost on time (the rules core does not know it: the server says so in room.hall)
+  const notice = $(root, "[data-timeout]");
+  const over = hall?.over ?? null;
+  notice.hidden = !over;
+  if (over) {
+    const parts = [t("timeout.lost", { name: nameFor(state, over.loser) })];
+    if (over.match_lost) parts.push(t("timeout.match"));
+    else if (over.points !== undefined) parts.push(t("timeout.points", { name: nameFor(state, over.winner), n: over.points }));
+    $(notice, "[data-timeout-text]").textContent = parts.join(". ");
+    const again = $(notice, '[data-action="new-game"]');
+    again.hidden = watching;
+    const asked = (state.room?.rematch ?? []).includes(state.game?.seat);
+    again.textContent = asked ? t("online.rematchWait") : t("newGame");
+    again.disabled = asked;
+  }
+  renderChat($(root, "[data-chat]"), state, Boolean(hall));
+}
+
+function renderChat(box, state, enabled) {
+  box.hidden = !enabled;
+  if (!enabled) return;
+  const off = saved.get("chat.off", false);
+  box.dataset.off = off ? "yes" : "no";
+  const toggle = $(box, "[data-chat-toggle]");
+  toggle.textContent = off ? t("chat.toggleOn") : t("chat.toggleOff");
+  toggle.setAttribute("aria-pressed", off ? "false" : "true");
+  $(box, "[data-chat-title]").textContent = off ? t("chat.off") : t("chat.title");
+  const log = $(box, "[data-chat-log]");
+  const form = $(box, "[data-chat-form]");
+  log.hidden = off;
+  const watching = state.mode === "watch";
+  form.hidden = off || watching;
+  $(box, "[data-chat-note]").textContent = watching && !off ? t("chat.readonly") : state.chatError ?? "";
+  $(box, "[data-chat-input]").placeholder = t("chat.placeholder");
+  $(box, "[data-chat-send]").textContent = t("chat.send");
+  if (off) return;
+  const messages = state.chat ?? [];
+  if (log.dataset.count === String(messages.length) && log.dataset.lang === state.lang) return;
+  log.dataset.count = String(messages.length);
+  log.dataset.lang = state.lang;
+  log.replaceChildren(...messages.map((m) => {
+    const li = document.createElement("li");
+    const who = document.createElement("b");
+    who.textContent = `${nameFor(state, m.seat)}: `;
+    const text = document.createElement("span");
+    text.textContent = m.text; // plain text, never HTML
+    li.append(who, text);
+    return li;
+  }));
+  log.scrollTop = log.scrollHeight;
+}
+
+/** Chat messages carried by a frame: the log of a welcome/watching, or one chat event. */
+export function chatFrom(frame, current) {
+  if (Array.isArray(frame.chat)) return frame.chat;
+  if (frame.event?.kind === "chat") {
+    const { seat, name, text, at } = frame.event;
+    return [...(current ?? []), { seat, name, text, at }].slice(-50);
+  }
+  return current;
+}
+
+export function toggleChat() {
+  saved.set("chat.off", !saved.get("chat.off", false));
+}

@@ -1,0 +1,144 @@
+"""The hall in a real browser, three people: Аня sets up a public timed 101 table, Боря sits
+down, a third watches. The chat shows on both players' screens as plain text, a tile is
+dragged onto an end, and the match is played to the end while the spectator sees no hand."""
+
+# ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from e2e_helpers import DESKTOP, PHONE, Server, screenshot, table_state, take_turn
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+SCRIPT = "<script>alert(1)</script> привет"
+
+
+def _enter_hall(page: Any, server: Server, name: str) -> None:
+    page.goto(server.url + "/#hall")
+    page.locator("[data-hall-name]").fill(name)
+
+
+def _drag_a_tile(page: Any) -> bool:
+    """Drag the first playable tile onto its end; False when no tile can go onto an end."""
+    if page.evaluate("() => doublesix.store.state.view.line.length") == 0:
+        return False
+    tiles = page.locator("[data-hand] [data-playable]")
+    if tiles.count() == 0:
+        return False
+    tile = tiles.first
+    name = tile.get_attribute("data-tile")
+    ends = page.evaluate("t => doublesix.store.state.view.legal.filter(a => a.startsWith('play ' + t))", name)
+    end = ends[0].split()[-1]
+    start = tile.bounding_box()
+    goal = page.locator(f"[data-board] .end-marker[data-end={end}]").bounding_box()
+    assert start and goal
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] - 30, steps=4)
+    page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=8)
+    page.mouse.up()
+    seat = page.evaluate("() => doublesix.store.state.view.seat")
+    page.wait_for_function(
+        "([t, s]) => doublesix.store.state.view.history.some(e => e.seat === s && e.action.startsWith('play ' + t))"
+        " || doublesix.store.state.view.result", arg=[name, seat])
+    return True
+
+
+def _play_match(players: list[Any], rng: random.Random, drag_once: bool) -> None:
+    """Both players take their turns (and deal on) until the 101 match is over."""
+    dragged = not drag_once
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        over = players[0].evaluate("() => doublesix.store.state.view?.match?.over === true")
+        if over:
+            return
+        acted = False
+        for page in players:
+            state = table_state(page)
+            if state == "result":
+                deal = page.locator("[data-result] [data-action=next-deal]")
+                if deal.is_visible():
+                    try:  # the other player may deal first: then the button goes away
+                        deal.click(timeout=1500)
+                        acted = True
+                    except PlaywrightTimeout:
+                        pass
+                continue
+            if state != "mine":
+                continue
+            before = page.evaluate("() => doublesix.store.state.view?.version")
+            if not dragged and _drag_a_tile(page):
+                dragged = True
+                acted = True
+                continue
+            if take_turn(page, rng):
+                acted = True
+                page.wait_for_function(
+                    "v => doublesix.store.state.view?.version !== v || doublesix.store.state.view?.result", arg=before)
+        if not acted:
+            players[0].wait_for_timeout(30)
+    raise AssertionError("the match did not end in time")
+
+
+def test_strangers_meet_chat_play_a_timed_101_match_and_are_watched(server: Server, pages: Any) -> None:
+    anna = pages.page(DESKTOP)
+    _enter_hall(anna, server, "Аня")
+    anna.locator("[data-hall-presets] input[value='101']").check()
+    anna.locator("[data-hall-clock]").select_option("2")  # 5 min + 3 s
+    screenshot(anna, "hall-create")
+    anna.locator("[data-hall=hall-create]").click()
+    anna.wait_for_selector("[data-screen=table]:not([hidden]) [data-invite]:not([hidden])")
+    game_id = anna.evaluate("() => doublesix.store.state.game.game_id")
+
+    # Боря sees the table live in the hall, with its options, and sits down
+    boris = pages.page(PHONE)
+    _enter_hall(boris, server, "Боря")
+    row = boris.locator(f".hall-table[data-game='{game_id}']")
+    row.wait_for()
+    text = row.inner_text()
+    assert "До 101" in text and "5 мин + 3 с" in text and "Аня" in text
+    screenshot(boris, "hall-list")
+    row.locator("[data-hall=hall-sit]").click()
+    boris.wait_for_function("() => doublesix.store.state.room?.waiting_for?.length === 0")
+
+    # a third person watches from the hall
+    viewer = pages.page(DESKTOP)
+    viewer.goto(server.url + "/#hall")
+    watch_row = viewer.locator(f".hall-table[data-game='{game_id}']")
+    watch_row.wait_for()
+    assert "идёт игра" in watch_row.inner_text()
+    watch_row.locator("[data-hall=hall-watch]").click()
+    viewer.wait_for_selector("[data-watch-label]:not([hidden])")
+    assert viewer.locator("[data-hand] .hand-tile").count() == 0
+
+    # clocks run on both screens
+    anna.wait_for_selector("[data-clock] .clock-time")
+    assert anna.locator(".clock.is-running").count() == 1
+    assert boris.locator(".clock.is-running").count() == 1
+
+    # the chat: a message that looks like markup shows as text on both screens and the viewer's
+    anna.locator("[data-chat-input]").fill(SCRIPT)
+    anna.locator("[data-chat-send]").click()
+    for page in (anna, boris, viewer):
+        page.wait_for_function("t => document.querySelector('[data-chat-log]').textContent.includes(t)", arg=SCRIPT)
+        assert page.locator("[data-chat-log] script").count() == 0
+    assert viewer.locator("[data-chat-form]").is_hidden()
+    screenshot(boris, "hall-chat")
+    screenshot(viewer, "hall-watch")
+    # Боря switches the chat off: the messages go, the switch stays to turn it back on
+    boris.locator("[data-chat-toggle]").click()
+    assert boris.locator("[data-chat-log]").is_hidden()
+    boris.locator("[data-chat-toggle]").click()
+    assert boris.locator("[data-chat-log]").is_visible()
+
+    _play_match([anna, boris], random.Random(3), drag_once=True)
+    for page in (anna, boris):
+        page.wait_for_function("() => doublesix.store.state.view?.match?.over === true")
+    viewer.wait_for_function("() => doublesix.store.state.view?.match?.over === true")
+    screenshot(anna, "hall-match-over")
+    # the spectator never held a hand: every frame it got is seat-less
+    assert viewer.evaluate("() => doublesix.store.state.view.hand.length") == 0
+    assert viewer.locator("[data-hand] .hand-tile").count() == 0
