@@ -139,6 +139,7 @@ def test_strangers_meet_chat_play_a_timed_101_match_and_are_watched(server: Serv
         page.wait_for_function("() => doublesix.store.state.view?.match?.over === true")
     viewer.wait_for_function("() => doublesix.store.state.view?.match?.over === true")
     screenshot(anna, "hall-match-over")
+    screenshot(viewer, "hall-watch-over")
     # the spectator never held a hand: every frame it got is seat-less
     assert viewer.evaluate("() => doublesix.store.state.view.hand.length") == 0
     assert viewer.locator("[data-hand] .hand-tile").count() == 0

@@ -720,7 +720,8 @@ function openWatch(gameId) {
     screen: "table", mode: "watch", game: { game_id: gameId, seat: -1, seats: [] }, chat: [],
     errorText: "", resultHidden: true, pending: false, deals: [], inviteLink: null, covered: false,
   });
-  const asView = (view) => ({ ...view, seat: -1, hand: [], legal: [], lead_options: [] });
+  // drawn from seat 1's side (so scores line up), with no hand; the table never offers a move
+  const asView = (view) => ({ ...view, seat: 1, hand: [], legal: [], lead_options: [] });
   conn = new WatchConnection(gameId);
   conn.addEventListener("watching", (ev) => {
     store.update({ chat: chatFrom(ev.detail, []) });

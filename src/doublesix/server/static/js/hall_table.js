@@ -45,7 +45,7 @@ export function renderHallTable(root, state) {
   $(bar, "[data-watch-label]").hidden = !watching;
   $(bar, "[data-watch-label]").textContent = t("watch.label");
   // clocks: mine at the bottom (right), the opponent's first, like the table
-  const mine = watching ? 1 : state.game?.seat ?? 0;
+  const mine = watching ? 1 : state.game?.seat ?? 0; // a spectator sees from seat 1's side
   const order = [1 - mine, mine];
   const clocks = bar.querySelectorAll("[data-clock]");
   clocks.forEach((el, i) => {

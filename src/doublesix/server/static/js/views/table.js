@@ -39,8 +39,8 @@ export function renderTable(root, state, ctx) {
   const other = mySeat === 0 ? 1 : 0;
   const moves = legalMoves(view);
   // online play stops while a seat is empty or away, and while our own socket is down
-  const halted = state.mode === "online"
-    && (Boolean(state.room?.waiting_for?.length) || (state.conn && state.conn !== "open"));
+  const halted = state.mode === "watch" || (state.mode === "online"
+    && (Boolean(state.room?.waiting_for?.length) || (state.conn && state.conn !== "open")));
   const myTurn = Boolean(view && !view.result && view.to_move === mySeat && !state.covered && !halted);
   const rules = view?.rules ?? state.room?.rules ?? {};
 
@@ -131,7 +131,7 @@ export function renderTable(root, state, ctx) {
   // status
   const status = $(root, "[data-status]");
   let statusText = state.errorText || statusLine(view, {
-    mySeat, nameOf, computer: isComputerSeat(state, view?.to_move), online: state.mode === "online",
+    mySeat: state.mode === "watch" ? -1 : mySeat, nameOf, computer: isComputerSeat(state, view?.to_move), online: state.mode === "online",
     selected: state.selected,
   });
   if (state.mode === "online" && state.conn && state.conn !== "open") {
@@ -293,7 +293,8 @@ export function renderResult(sheet, state) {
   }
   const mySeat = viewSeat(state);
   const nameOf = seatNamer(state);
-  const oneScreen = state.mode === "hotseat";
+  // hot-seat and spectators: told by names, not "you" (a spectator gets no hands to show)
+  const oneScreen = state.mode === "hotseat" || state.mode === "watch";
   const summary = resultSummary(view, { mySeat, nameOf, oneScreen });
   $(sheet, "[data-result-title]").textContent = summary.headline;
   $(sheet, "[data-result-verdict]").textContent = summary.verdict;
@@ -364,4 +365,5 @@ export function renderResult(sheet, state) {
       again.hidden = false;
     }
   }
+  if (state.mode === "watch") next.hidden = again.hidden = true; // spectators only read
 }
