@@ -20,7 +20,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     try:
         factory = _FACTORIES[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(sorted(_FACTORIES))}") from None
+        known = ", ".join(sorted(_FACTORIES))
+        raise ValueError(f"unknown bot {name!r}: choose one of {known}") from None
     return factory(seed)
 
 
