@@ -41,6 +41,10 @@ def position(
     return match_from_position(rules, data)
 
 
-def dealt(preset: str, hands: list[list[str]], players: int | None = None) -> Match:
+def dealt(
+    preset: str, hands: list[list[str]], players: int | None = None, first: Sequence[str] = ()
+) -> Match:
+    """A game dealt *hands*; the boneyard draws the tiles *first*, then the rest in order."""
     rules = find_preset(preset, **({"players": players} if players else {}))
-    return match_from_deals(rules, [{"hands": hands, "boneyard": rest(*hands)}])
+    boneyard = list(first) + rest(*hands, first)
+    return match_from_deals(rules, [{"hands": hands, "boneyard": boneyard}])
