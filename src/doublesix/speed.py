@@ -117,9 +117,11 @@ def main(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         print(f"doublesix bench: {exc}", file=sys.stderr)
         return 2
     if not args.json:
-        out.write(
+        # a summary for people on stderr, so stdout is always exactly one JSON object
+        print(
             f"{figures['engine']}: {figures['preset']}, {figures['players']} players: "
-            f"{figures['plies_per_s']:,.0f} plies/s, {figures['games_per_s']:,.0f} games/s\n"
+            f"{figures['plies_per_s']:,.0f} plies/s, {figures['games_per_s']:,.0f} games/s",
+            file=sys.stderr,
         )
     out.write(json.dumps(figures) + "\n")
     return 0
