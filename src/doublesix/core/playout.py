@@ -198,12 +198,16 @@ def playout(
     one = rules.draw_rule == "one_then_pass"
     dead = rules.dead_board_fish
     if players == 2:
-        code, p, last, tile, h, o, bi, left7, right7, npass = _loop2(
-            matrices[p], matrices[1 - p], bone, nb, ends[0] * 7, ends[1] * 7, p, passes,
-            last_placer, one, dead, rand,
+        # the loop knows the players as roles, 0 being the one to move now: seat = role ^ first
+        first = p
+        code, role, last, tile, h, o, bi, left7, right7, npass = _loop2(
+            matrices[first], matrices[1 - first], bone, nb, ends[0] * 7, ends[1] * 7, passes,
+            last_placer ^ first if last_placer >= 0 else -1, one, dead, rand,
         )
-        matrices[p] = h
-        matrices[1 - p] = o
+        matrices[first] = h
+        matrices[1 - first] = o
+        p = role ^ first
+        last = last ^ first if last >= 0 else -1
     else:
         code, p, last, tile, bi, left7, right7, npass = _loop_n(
             matrices, bone, nb, ends[0] * 7, ends[1] * 7, p, passes, last_placer, one, dead,
@@ -253,23 +257,50 @@ _LoopNResult = tuple[int, int, int, int, int, int, int, int]
 
 
 def _loop2(
-    h: int, o: int, bone: list[int], nb: int, left7: int, right7: int, p: int, passes: int,
+    h: int, o: int, bone: list[int], nb: int, left7: int, right7: int, passes: int,
     last: int, one: bool, dead: bool, rand: Rand,
 ) -> _Loop2Result:
-    """The two-player loop: *h* is the hand of seat *p*, who is to move, *o* the other's.
+    """The two-player loop. *h* is the hand of the player to move ("role 0"), *o* the
+    other's ("role 1"); *last* is the role that placed the last tile, or -1.
 
-    Ends are kept times seven, as the shift that finds a value's row in a matrix. Returns
-    (how it ended, seat to move then, last placer, last tile or -1, the hands of that seat and
-    of the other, tiles drawn, left7, right7, passes made).
+    The body is written once per role, so the turn passing over costs a jump instead of
+    swapping hands and flipping a seat number on every ply. Ends are kept times seven: the
+    shift that finds a value's row in a matrix. Returns (how it ended, the role that acted
+    last, the role that placed last, the last tile or -1, the two hands, tiles drawn, left7,
+    right7, passes made).
     """
     moves = _MOVES
     count = _COUNT
     bi = 0
     npass = 0
     while True:
-        a = h >> left7 & 127
-        b = h >> right7 & 127
-        if a | b:
+        while True:  # role 0 acts until the turn goes over
+            a = h >> left7 & 127
+            b = h >> right7 & 127
+            if not a | b:
+                if bi < nb:
+                    # nothing fitted, so only a drawn tile can: test just that one
+                    want = 127 << left7 | 127 << right7
+                    t = bone[bi]
+                    bi += 1
+                    h |= t
+                    if not one:
+                        while not t & want and bi < nb:
+                            t = bone[bi]
+                            bi += 1
+                            h |= t
+                    if not t & want:
+                        if one:
+                            break  # seed 003: one unlucky draw hands the turn over; no pass
+                        continue  # the boneyard ran out: the next action is a pass
+                    a = t >> left7 & 127
+                    b = t >> right7 & 127
+                else:
+                    npass += 1
+                    passes += 1
+                    if passes >= 2:
+                        return _BLOCKED, 0, last, -1, h, o, bi, left7, right7, npass
+                    break
             na = count[a]
             n = na + count[b]
             k = int(rand() * n) if n > 1 else 0
@@ -279,36 +310,53 @@ def _loop2(
                 t, right7 = moves[right7 << 7 | b][k - na]
             h ^= t
             if not h:
-                return _DOMINO, p, p, _INDEX_OF[t], h, o, bi, left7, right7, npass
+                return _DOMINO, 0, 0, _INDEX_OF[t], h, o, bi, left7, right7, npass
             if dead and left7 == right7 and _all_down(left7, h | o, bone, bi):
-                return _BLOCKED, p, p, -1, h, o, bi, left7, right7, npass
+                return _BLOCKED, 0, 0, -1, h, o, bi, left7, right7, npass
             passes = 0
-            last = p
-            h, o = o, h
-            p ^= 1
-        elif bi < nb:
-            # nothing fitted, so only a drawn tile can: test just that one
-            want = 127 << left7 | 127 << right7
-            t = bone[bi]
-            bi += 1
-            h |= t
-            if one:
-                if not t & want:
-                    # seed 003: a single unlucky draw hands the turn over; it is not a pass
-                    h, o = o, h
-                    p ^= 1
-            else:
-                while not t & want and bi < nb:
+            last = 0
+            break
+        while True:  # role 1: the same, on the other hand
+            a = o >> left7 & 127
+            b = o >> right7 & 127
+            if not a | b:
+                if bi < nb:
+                    want = 127 << left7 | 127 << right7
                     t = bone[bi]
                     bi += 1
-                    h |= t
-        else:
-            npass += 1
-            passes += 1
-            if passes >= 2:
-                return _BLOCKED, p, last, -1, h, o, bi, left7, right7, npass
-            h, o = o, h
-            p ^= 1
+                    o |= t
+                    if not one:
+                        while not t & want and bi < nb:
+                            t = bone[bi]
+                            bi += 1
+                            o |= t
+                    if not t & want:
+                        if one:
+                            break
+                        continue
+                    a = t >> left7 & 127
+                    b = t >> right7 & 127
+                else:
+                    npass += 1
+                    passes += 1
+                    if passes >= 2:
+                        return _BLOCKED, 1, last, -1, h, o, bi, left7, right7, npass
+                    break
+            na = count[a]
+            n = na + count[b]
+            k = int(rand() * n) if n > 1 else 0
+            if k < na:
+                t, left7 = moves[left7 << 7 | a][k]
+            else:
+                t, right7 = moves[right7 << 7 | b][k - na]
+            o ^= t
+            if not o:
+                return _DOMINO, 1, 1, _INDEX_OF[t], h, o, bi, left7, right7, npass
+            if dead and left7 == right7 and _all_down(left7, h | o, bone, bi):
+                return _BLOCKED, 1, 1, -1, h, o, bi, left7, right7, npass
+            passes = 0
+            last = 1
+            break
 
 
 def _loop_n(

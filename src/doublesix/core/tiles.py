@@ -77,6 +77,8 @@ _CHUNK_PIPS: tuple[tuple[int, ...], ...] = tuple(
 
 def pips_of(mask: int) -> int:
     """The pips of the tiles in *mask*."""
+    if not mask:  # a domino winner's hand
+        return 0
     t = _CHUNK_PIPS
     return t[0][mask & 127] + t[1][mask >> 7 & 127] + t[2][mask >> 14 & 127] + t[3][mask >> 21]
 
