@@ -45,6 +45,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "score": "Счёт: вы {me}, {them}; до {target}.",
         "hanging": "Повисло очков: {n}.",
         "prompt": "Ваш ход: ",
+        "hint": "Введите {help}; q — выход.",
         "help.play": "номер костяшки, и l или r (слева / справа), если она подходит к обоим "
                      "концам",
         "help.lead": "номер костяшки, с которой начать",
@@ -122,6 +123,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "score": "Score: you {me}, {them}; target {target}.",
         "hanging": "Hanging points: {n}.",
         "prompt": "Your move: ",
+        "hint": "Type {help}; q = quit.",
         "help.play": "a tile's number, plus l or r (left / right) when it fits both ends",
         "help.lead": "the number of the tile to lead with",
         "help.draw": "d = draw from the boneyard",
@@ -317,6 +319,7 @@ class TerminalGame:
         )
         if view.lead_options:
             self.say("must_lead", tiles=", ".join(str(t) for t in view.lead_options))
+        self.say("hint", help=self.help(list(view.legal)))
 
     def show_score(self, view: PlayerView) -> None:
         status = view.match
