@@ -4,7 +4,8 @@
 
 Prints one JSON object per line: 2-player draw, 2-player block and 4-player draw, each with
 the kernel (doublesix.core.playout, what the bots simulate with) and the api (Match /
-DealState). The machine is shared, so each figure also comes as plies per CPU second.
+DealState), then kernel playouts from mid-deal positions (2-player draw), the way a bot
+simulates. The machine is shared, so each figure also comes as plies per CPU second.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ def main(seconds: float = 10.0) -> int:
     for preset, players in CASES:
         for engine in ("kernel", "api"):
             print(json.dumps(measure(preset, players, seconds, 1, engine)), flush=True)
+    # the bots' case: many playouts from one mid-deal position, no shuffle and no lead
+    print(json.dumps(measure("draw", 2, seconds, 1, "kernel-position")), flush=True)
     return 0
 
 

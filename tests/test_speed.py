@@ -40,3 +40,10 @@ def test_impossible_setup_is_an_error() -> None:
     args = build_parser().parse_args(["bench", "--preset", "101", "--players", "3",
                                       "--seconds", "0.01", "--json"])
     assert main(args, io.StringIO()) == 2
+
+
+def test_playouts_from_positions_are_measured_too() -> None:
+    from doublesix.speed import measure
+
+    figures = measure("draw", 2, 0.05, 3, "kernel-position")
+    assert figures["engine"] == "kernel-position" and figures["plies"] > 0

@@ -4,7 +4,9 @@
 shuffle and lead each time, as the bots' simulations would); ``--engine api`` plays them
 through :class:`~doublesix.core.match.Match`, choosing uniformly among ``legal_actions()``.
 A ply is one applied action: a play, a draw or a pass. In ``101`` a game here is one deal
-(the first deal of a match), so both engines measure the same unit.
+(the first deal of a match), so both engines measure the same unit. ``kernel-position``
+(bench/engine.py only) runs kernel playouts from mid-deal positions, the bots' use: there a
+"game" is one playout, without a shuffle or a lead.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from doublesix.core.match import Match
 from doublesix.core.opening import first_deal_opening
 from doublesix.core.playout import playout
 from doublesix.core.rules import Ruleset, find_preset
+from doublesix.core.state import DealState
 from doublesix.core.tiles import TILE_COUNT
 
 #: games between two looks at the clock
@@ -59,6 +62,39 @@ def kernel_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
     return play
 
 
+def position_playouts(rules: Ruleset, seed: int) -> Callable[[int], int]:
+    """A function that runs *n* kernel playouts from mid-deal positions, as a bot does when it
+    tries its moves in sampled worlds: one position (a random deal after a few random plies)
+    serves 50 playouts, each with its own random choices."""
+    rng = random.Random(seed)
+    rand = rng.random
+    dealer = SeededDealer(seed)
+
+    def position() -> DealState:
+        while True:
+            deal = Match(rules, dealer).deal
+            for _ in range(6):
+                deal.apply(rng.choice(deal.legal_actions()))
+                if deal.is_over:
+                    break
+            else:
+                return deal
+
+    def play(n: int) -> int:
+        plies = 0
+        deal = position()
+        hands, ends, seat = deal.hands, deal.ends, deal.to_move
+        boneyard = [t.index for t in deal.boneyard()]
+        assert seat is not None
+        for _ in range(n):
+            result = playout(rules, hands, boneyard, ends, seat, rand, passes=deal.passes,
+                             last_placer=deal.last_placer, led_with=deal.led_with)
+            plies += result.plies
+        return plies
+
+    return play
+
+
 def api_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
     """A function that plays *n* random deals through Match/DealState and returns their plies."""
     rng = random.Random(seed)
@@ -84,7 +120,8 @@ def measure(
 ) -> dict[str, Any]:
     """Play random deals for about *seconds* and report the rates."""
     rules = find_preset(preset, players=players)
-    play = kernel_games(rules, seed) if engine == "kernel" else api_games(rules, seed)
+    engines = {"kernel": kernel_games, "api": api_games, "kernel-position": position_playouts}
+    play = engines[engine](rules, seed)
     games = plies = 0
     start = time.perf_counter()
     cpu_start = time.process_time()
