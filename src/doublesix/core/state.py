@@ -55,8 +55,7 @@ class DealState:
         led_with: int = -1,
         hanging_in: int = 0,
     ) -> None:
-        """*hands* are tile masks; *boneyard* lists tile indices in draw order (first drawn first).
-        """
+        """*hands* are tile masks; *boneyard* lists tile indices in draw order (first first)."""
         self.rules = rules
         self.hands = list(hands)
         self._boneyard = list(reversed(boneyard))  # the next draw pops from the end
