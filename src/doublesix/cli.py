@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--level", default="medium")
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="the language of the game's texts (default: Russian)")
     p.set_defaults(func=_play)
 
     for extra in _EXTRA_COMMANDS:

@@ -85,6 +85,7 @@ def main(path: str, out: TextIO = sys.stdout) -> int:
         with open(path, encoding="utf-8") as fh:
             scenario = json.load(fh)
     except (OSError, json.JSONDecodeError) as exc:
-        out.write(json.dumps({"i": -1, "ok": False, "error": f"cannot read {path}: {exc}", "state": None}) + "\n")
+        error = f"cannot read {path}: {exc}"
+        out.write(json.dumps({"i": -1, "ok": False, "error": error, "state": None}) + "\n")
         return 2
     return run(scenario, out)

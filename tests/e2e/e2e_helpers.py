@@ -139,26 +139,35 @@ def wait_state(page: Any, wanted: set[str], timeout: float = 20.0) -> str:
         page.wait_for_timeout(40)
 
 
-def take_turn(page: Any, rng: random.Random) -> str:
-    """One action of mine, chosen among what the page offers: a tile (and an end), draw, pass."""
+def take_turn(page: Any, rng: random.Random, *, touch: bool = False) -> str:
+    """One action of mine, chosen among what the page offers: a tile (and an end), draw, pass.
+
+    With *touch* the page is tapped (a touch screen) instead of clicked.
+    """
+    def press(locator: Any) -> None:
+        if touch:
+            locator.tap()
+        else:
+            locator.click()
+
     tiles = page.locator("[data-hand] [data-playable]")
     n = tiles.count()
     if n:
         tile = tiles.nth(rng.randrange(n))
         name = tile.get_attribute("data-tile")
-        tile.click()
+        press(tile)
         choose = page.locator("[data-choose]")
         if choose.is_visible():
             # both ends fit: tap an end on the table or one of the two buttons
             if rng.random() < 0.5:
-                page.locator("[data-board] button.end-marker").nth(rng.randrange(2)).click()
+                press(page.locator("[data-board] button.end-marker").nth(rng.randrange(2)))
             else:
-                page.locator(f"[data-choose] [data-action=end-{rng.choice(['left', 'right'])}]").click()
+                press(page.locator(f"[data-choose] [data-action=end-{rng.choice(['left', 'right'])}]"))
         return f"play {name}"
     for action in ("draw", "pass", "redeal"):
         button = page.locator(f"[data-actions] [data-action={action}]")
         if button.is_visible():
-            button.click()
+            press(button)
             return action
     return ""
 

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, Server, screenshot, take_turn, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, play_deal, screenshot, take_turn, wait_state
 
 # Problems a person would see: visible text that is cut (ellipsis or overflow), buttons
 # outside the window, the line's board running into the hand.
@@ -93,7 +93,6 @@ def test_every_screen(server: Server, pages: Any, viewport: dict[str, int]) -> N
         page.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
     wait_state(page, {"mine", "result"})
     if page.locator("[data-result]").is_visible():
-        check(page, "result")
         page.locator("[data-result] [data-action=new-game]").click()
         wait_state(page, {"mine"})
     assert page.locator("[data-hand] .hand-tile").count() > 0
@@ -107,6 +106,12 @@ def test_every_screen(server: Server, pages: Any, viewport: dict[str, int]) -> N
     page.locator("[data-action=settings]").click()
     check(page, "settings", "[data-settings]")
     page.locator("[data-settings] [data-action=settings-cancel]").click()
+
+    # the end of the deal: the result sheet, both hands shown
+    play_deal(page, rng)
+    check(page, "result")
+    page.locator("[data-result] [data-action=new-game]").click()
+    wait_state(page, {"mine", "other"})
 
     # English
     page.locator("[data-action=menu]").click()

@@ -11,10 +11,11 @@ from e2e_helpers import DESKTOP, PHONE, Server, screenshot, table_state, take_tu
 
 
 def test_hot_seat_game_with_the_cover_screen(server: Server, pages: Any) -> None:
+    """Played on a touch screen: every move is a tap."""
     rng = random.Random(3)
-    page = pages.page(PHONE)
+    page = pages.page(PHONE, has_touch=True, is_mobile=True)
     page.goto(server.url + "/")
-    page.locator("[data-screen=home] [data-action=start-hotseat]").click()
+    page.locator("[data-screen=home] [data-action=start-hotseat]").tap()
     covers = 0
     seats_seen = set()
     for _ in range(400):
@@ -29,11 +30,11 @@ def test_hot_seat_game_with_the_cover_screen(server: Server, pages: Any) -> None
             if covers == 0:
                 screenshot(page, "hotseat-cover")
             covers += 1
-            cover.locator("[data-action=ready]").click()
+            cover.locator("[data-action=ready]").tap()
             continue
         seats_seen.add(page.evaluate("() => doublesix.store.state.view.seat"))
         before = page.evaluate("() => doublesix.store.state.view.version")
-        assert take_turn(page, rng)
+        assert take_turn(page, rng, touch=True)
         page.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
     else:
         raise AssertionError("the hot-seat game did not end")
@@ -43,7 +44,7 @@ def test_hot_seat_game_with_the_cover_screen(server: Server, pages: Any) -> None
     assert sheet.locator(".result-hand").count() == 2
     screenshot(page, "hotseat-result")
     # a new game in the same mode starts behind the cover again
-    sheet.locator("[data-action=new-game]").click()
+    sheet.locator("[data-action=new-game]").tap()
     assert wait_state(page, {"cover"}) == "cover"
 
 

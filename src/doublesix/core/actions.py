@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from doublesix.core.tiles import ALL_TILES, TILE_COUNT, Tile
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     PLAY = "play"
     DRAW = "draw"
     PASS = "pass"
     REDEAL = "redeal"
 
 
-class End(str, Enum):
+class End(StrEnum):
     LEFT = "left"
     RIGHT = "right"
 

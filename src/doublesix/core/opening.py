@@ -29,10 +29,15 @@ def first_deal_opening(rules: Ruleset, hands: list[int]) -> Opening | None:
             if found is not None:
                 return Opening(found[0], found[1], why="the lowest double from 1-1 leads")
         return None
-    for value in range(6, -1, -1):
-        found = _holder(hands, tile_index(value, value))
-        if found is not None:
-            return Opening(found[0], found[1], why="the highest double leads")
+    dealt = 0
+    for hand in hands:
+        dealt |= hand
+    doubles = dealt & DOUBLES_MASK
+    if doubles:
+        # a double's index grows with its value, so the highest bit is the highest double
+        found = _holder(hands, doubles.bit_length() - 1)
+        assert found is not None
+        return Opening(found[0], found[1], why="the highest double leads")
     best: tuple[int, int, int, int] | None = None
     for seat, hand in enumerate(hands):
         for index in indices_of(hand):

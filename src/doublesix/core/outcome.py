@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class Reason(str, Enum):
+class Reason(StrEnum):
     DOMINO = "domino"  # a player laid their last tile (выход)
     BLOCKED = "blocked"  # рыба: a full round of passes, or a dead board in 101
 

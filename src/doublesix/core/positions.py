@@ -12,7 +12,7 @@ from doublesix.core.match import Match
 from doublesix.core.opening import first_deal_opening, obliged_opening
 from doublesix.core.rules import Ruleset
 from doublesix.core.state import DealState
-from doublesix.core.tiles import Tile, TILE_COUNT
+from doublesix.core.tiles import TILE_COUNT, Tile
 
 
 def parse_tiles(names: Any, what: str) -> list[int]:

@@ -185,5 +185,5 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
 
 
 def find_preset(name: str = "draw", **options: Any) -> Ruleset:
-    """The ruleset of preset *name* with *options* changed, e.g. ``find_preset("block", players=3)``."""
+    """Preset *name* with *options* changed, e.g. ``find_preset("block", players=3)``."""
     return _build(name, options)

@@ -10,7 +10,7 @@ from doublesix.core.tiles import indices_of, name, pips_of
 def score_domino(
     rules: Ruleset, hands: list[int], winner: int, last_tile: int, led_with: int, hanging_in: int
 ) -> Outcome:
-    pips = tuple(pips_of(h) for h in hands)
+    pips = tuple(map(pips_of, hands))
     if not rules.is_match:
         return Outcome(Reason.DOMINO, winner, sum(pips) - pips[winner], pips)
     loser = 1 - winner
@@ -35,7 +35,7 @@ def score_domino(
 def score_blocked(
     rules: Ruleset, hands: list[int], fisherman: int | None, led_with: int, hanging_in: int
 ) -> Outcome:
-    pips = tuple(pips_of(h) for h in hands)
+    pips = tuple(map(pips_of, hands))
     low = min(pips)
     lowest = [seat for seat, p in enumerate(pips) if p == low]
     if not rules.is_match:

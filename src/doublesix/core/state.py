@@ -1,4 +1,4 @@
-"""One deal: whose turn, the legal actions, applying an action, and the outcome (RULES.md §4–6, §8)."""
+"""One deal: whose turn, the legal actions, applying an action, the outcome (RULES.md §4–6, §8)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ class DealState:
         led_with: int = -1,
         hanging_in: int = 0,
     ) -> None:
-        """*hands* are tile masks; *boneyard* lists tile indices in draw order (first drawn first)."""
+        """*hands* are tile masks; *boneyard* lists tile indices in draw order (first first)."""
         self.rules = rules
         self.hands = list(hands)
         self._boneyard = list(reversed(boneyard))  # the next draw pops from the end
@@ -165,7 +165,9 @@ class DealState:
         if line.left < 0:
             assert self.opening is not None
             if not self.opening.lead_mask >> index & 1:
-                allowed = ", ".join(name(i) for i in indices_of(self.opening.lead_mask & self.hands[seat]))
+                allowed = ", ".join(
+                    name(i) for i in indices_of(self.opening.lead_mask & self.hands[seat])
+                )
                 raise IllegalAction(f"{tile} may not lead: {self.opening.why} ({allowed})")
             end = None
             self.led_with = index

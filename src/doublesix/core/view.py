@@ -65,7 +65,9 @@ class PlayerView:
             to_move=deal.to_move,
             history=tuple(PublicEvent(e.seat, e.action, e.ends_before) for e in deal.history),
             legal=legal,
-            lead_options=tuple(a.tile for a in legal if a.kind is ActionKind.PLAY and a.end is None and a.tile),
+            lead_options=tuple(
+                a.tile for a in legal if a.kind is ActionKind.PLAY and a.end is None and a.tile
+            ),
             outcome=deal.outcome,
             revealed_hands=tuple(deal.hand(s) for s in range(game.rules.players)) if over else None,
             match=game.status(),

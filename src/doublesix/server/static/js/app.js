@@ -13,11 +13,10 @@ import { initTelegram } from "./telegram.js";
 import { renderPage } from "./views/pages.js";
 import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
 import { Tutorial } from "./views/tutorial.js";
+import { LEVELS, PRESETS, levelRadios, presetRadios } from "./views/choices.js";
 import { enableDrag } from "./views/drag.js";
 import { tileSvg } from "./tiles.js";
 
-const PRESETS = ["draw", "block", "101"];
-const LEVELS = ["easy", "medium", "hard"];
 const MODES = ["computer", "hotseat", "online"];
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -369,28 +368,6 @@ function renderLobby() {
   presetRadios(box, "lobby-preset", current);
 }
 
-function presetRadios(box, name, current) {
-  const legend = box.querySelector("legend");
-  box.replaceChildren(legend, ...PRESETS.map((preset) => {
-    const label = document.createElement("label");
-    const input = document.createElement("input");
-    input.type = "radio";
-    input.name = name;
-    input.value = preset;
-    input.checked = preset === current;
-    const text = document.createElement("span");
-    text.className = "choice-text";
-    const title = document.createElement("span");
-    title.textContent = t(`preset.${preset}`);
-    const hint = document.createElement("span");
-    hint.className = "hint";
-    hint.textContent = t(`preset.${preset}.hint`);
-    text.append(title, hint);
-    label.append(input, text);
-    return label;
-  }));
-}
-
 function lobbyMessage(text) {
   $("[data-lobby-msg]").textContent = text;
 }
@@ -459,18 +436,7 @@ function openSettings() {
   const mode = store.state.mode;
   presetRadios($("[data-settings-presets]"), "settings-preset", store.state.room?.rules?.preset ?? presetFor(mode));
   const levels = $("[data-settings-levels]");
-  const legend = levels.querySelector("legend");
-  const level = store.state.room?.level ?? store.state.level;
-  levels.replaceChildren(legend, ...LEVELS.map((lv) => {
-    const label = document.createElement("label");
-    const input = document.createElement("input");
-    input.type = "radio";
-    input.name = "settings-level";
-    input.value = lv;
-    input.checked = lv === level;
-    label.append(input, document.createTextNode(t(`level.${lv}`)));
-    return label;
-  }));
+  levelRadios(levels, "settings-level", store.state.room?.level ?? store.state.level);
   levels.hidden = mode !== "computer";
   $("[data-settings-level-note]").hidden = mode !== "computer";
   dialog.showModal();

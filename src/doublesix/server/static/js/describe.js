@@ -72,11 +72,7 @@ export function leadIndex(history) {
   return left;
 }
 
-/** Tiles written for people: "0-6"; a blank half reads "пусто" in accessible names. */
-export function tileLabel(tile) {
-  return canonical(tile);
-}
-
+/** A tile read out: a blank half is "пусто" (blank), e.g. «пусто-6». */
 export function tileSpoken(tile) {
   const [a, b] = splitTile(canonical(tile));
   const word = (v) => (v === 0 ? t("tile.blank") : String(v));

@@ -361,10 +361,6 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
-export function hasKey(key) {
-  return key in STRINGS.ru;
-}
-
 export const _STRINGS = STRINGS;
 
 /** Add strings of a feature module (e.g. the hall) without editing the tables above. */

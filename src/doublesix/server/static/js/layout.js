@@ -41,8 +41,8 @@ export function layoutLine(line, lead, cols) {
   const maxX = first.x + first.w + (free - leftSpace);
   ends.right = runArm(rightArm, items, first, +1, +1, minX, maxX);
   ends.left = runArm(leftArm, items, first, -1, -1, minX, maxX);
-  if (!ends.right) ends.right = endAt(first, +1, 0, lb);
-  if (!ends.left) ends.left = endAt(first, -1, 0, la);
+  if (!ends.right) ends.right = endAt(first, +1, lb);
+  if (!ends.left) ends.left = endAt(first, -1, la);
 
   const box = bounds(items.filter(Boolean));
   return { items, ends, box };
@@ -72,7 +72,7 @@ function runArm(arm, items, start, dx, dy, minX, maxX) {
           : { x: cursor - 2, y: cy - 0.5, w: 2, h: 1, a: tile.far, b: tile.near };
       }
       cursor = dir > 0 ? cursor + w : cursor - w;
-      lastEnd = endAt(rect, dir, 0, tile.far);
+      lastEnd = endAt(rect, dir, tile.far);
     } else {
       // a corner: the tile stands upright beside the row's last half, then the row turns back
       const x = dir > 0 ? cursor - 1 : cursor;
@@ -87,7 +87,7 @@ function runArm(arm, items, start, dx, dy, minX, maxX) {
       }
       dir = -dir;
       cursor = dir > 0 ? x + 1 : x;
-      lastEnd = endAt({ x, y: cy - 0.5, w: 1, h: 1 }, dir, 0, tile.far);
+      lastEnd = endAt({ x, y: cy - 0.5, w: 1, h: 1 }, dir, tile.far);
     }
     items[tile.index] = { index: tile.index, ...rect };
     last = rect;
@@ -96,7 +96,7 @@ function runArm(arm, items, start, dx, dy, minX, maxX) {
 }
 
 /** The open end just past `rect` in direction dir: where a marker for it goes. */
-function endAt(rect, dir, _dy, value) {
+function endAt(rect, dir, value) {
   const cy = rect.y + rect.h / 2;
   const x = dir > 0 ? rect.x + rect.w : rect.x;
   return { x, y: cy, dir, value };

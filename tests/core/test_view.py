@@ -1,0 +1,52 @@
+"""PlayerView: exactly what one seat may know; nothing reaches the state."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from doublesix.core.actions import ActionKind
+from doublesix.core.match import Match
+from doublesix.core.rules import find_preset
+from doublesix.core.view import PlayerView
+from tests.core.walk import reachable
+
+
+def test_view_shows_own_hand_and_public_counts_only() -> None:
+    game = Match(find_preset("draw"), seed=8)
+    seat = game.to_move
+    assert seat is not None
+    view = PlayerView.of(game, seat)
+    other = PlayerView.of(game, 1 - seat)
+    assert set(view.hand) == set(game.deal.hand(seat))
+    assert view.my_turn and not other.my_turn and other.legal == ()
+    assert view.lead_options and view.boneyard_size == 14 and view.players == 2
+    assert view.revealed_hands is None
+    for value in reachable([getattr(view, f.name) for f in dataclasses.fields(view)
+                            if f.name != "rules"]):
+        assert value is not game.deal and value is not game.deal.hands
+
+
+def test_draws_are_public_but_not_the_tile() -> None:
+    game = Match(find_preset("draw"), seed=1)
+    while ActionKind.DRAW not in {e.action.kind for e in game.deal.history}:
+        if game.deal_over:
+            pytest.skip("no draw in this deal")
+        game.apply(game.legal_actions()[0])
+    view = PlayerView.of(game, 0)
+    draws = [e for e in view.history if e.action.kind is ActionKind.DRAW]
+    assert draws and all(not hasattr(e, "drawn") for e in draws)
+
+
+def test_the_walker_would_see_a_leak() -> None:
+    """The property tests rely on tests.core.walk; it must find a planted reference."""
+    game = Match(find_preset("draw"), seed=2)
+    view = PlayerView.of(game, 0)
+    leaky = dataclasses.replace(view, history=(game.deal,))  # type: ignore[arg-type]
+    assert any(v is game.deal for v in reachable(leaky))
+
+
+def test_seat_must_exist() -> None:
+    with pytest.raises(ValueError):
+        PlayerView.of(Match(find_preset("draw"), seed=2), 2)
