@@ -283,7 +283,8 @@ class RoomsService:
         if room is None:
             return
         self._presence(room)
-        idle = not self.hub.connected(game_id) and not room.lock.locked()
+        # no socket of this process (seats on other processes do not keep it in this cache)
+        idle = not any(True for _ in self.hub.peers(game_id)) and not room.lock.locked()
         if idle and game_id not in self._computer:
             self._rooms.pop(game_id, None)  # nobody is here: free the memory, storage has it
 

@@ -230,5 +230,7 @@ class RedisFanout:
                 if got and min(got) < stored[game_id]:
                     self._deliver(game_id)
         if computer:
-            for game_id in await self.service.storage.awaiting_computer():
-                self.service._schedule_computer(game_id)  # the claim lets one process play
+            # a claimant that died leaves its turn unplayed: adopt it (the claim lets one do it)
+            idle_before = self.service.clock() - max(5.0, 3 * self.beat)
+            for game_id in await storage.orphaned_computer_turns(idle_before):
+                self.service._schedule_computer(game_id)

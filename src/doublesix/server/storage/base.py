@@ -144,3 +144,6 @@ class SharedStorage(Protocol):
         self, game_id: str, state_no: int, owner: str, now: float, ttl: float
     ) -> bool:
         """Claim the computer's turn at *state_no*; False while another process holds it."""
+
+    async def orphaned_computer_turns(self, idle_before: float) -> list[str]:
+        """Computer turns idle since *idle_before* that no live claim covers."""

@@ -175,6 +175,16 @@ class PostgresStorage:
         )
         return {r[0]: r[1] for r in rows}
 
+    async def orphaned_computer_turns(self, idle_before: float) -> list[str]:
+        """Computer turns idle since *idle_before* that no live claim covers (claimant died)."""
+        rows = await self.pool.fetch(
+            "SELECT g.game_id FROM games g LEFT JOIN computer_claims c USING (game_id)"
+            " WHERE g.computer_to_move AND g.updated_at < $1"
+            " AND (c.game_id IS NULL OR c.state_no <> g.state_no OR c.until < $1)",
+            idle_before,
+        )
+        return [r[0] for r in rows]
+
     async def claim_computer(
         self, game_id: str, state_no: int, owner: str, now: float, ttl: float
     ) -> bool:
