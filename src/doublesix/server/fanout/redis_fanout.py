@@ -182,7 +182,12 @@ class RedisFanout:
                 seen = self.hub.delivered.get(id(peer), newest)
                 for event in events:
                     if event.event_no > seen:
-                        peer.send(views.event(room, peer.seats, connected, event))
+                        frame = views.event(room, peer.seats, connected, event)
+                        # events of several changes caught up at once are sent as one change
+                        # (docs/protocol.md): each carries the view after the last, so also its
+                        # state_no; a client moving on an earlier frame would be stale
+                        frame["state_no"] = room.row.state_no
+                        peer.send(frame)
                 self.hub.delivered[id(peer)] = newest
 
     def _tell_presence(self, game_ids: set[str]) -> None:
