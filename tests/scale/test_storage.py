@@ -139,3 +139,21 @@ async def test_orphaned_computer_turns_are_found(storage: Storage) -> None:
     assert await storage.claim_computer("held", 3, "a", now=100.0, ttl=30.0)
     assert await storage.claim_computer("orphan", 3, "a", now=60.0, ttl=30.0)
     assert await storage.orphaned_computer_turns(idle_before=100.0) == ["orphan"]
+
+
+async def test_expiry_runs_in_one_process_at_a_time(pg_url: str) -> None:
+    """Two processes expiring together: each old room is deleted once, by one of them."""
+    stores = [open_storage(pg_url) for _ in range(2)]
+    for store in stores:
+        await store.open()
+    try:
+        first = stores[0]
+        await first.pool.execute("TRUNCATE games CASCADE")  # type: ignore[attr-defined]
+        for n in range(50):
+            await first.create(game(f"old{n}", 10.0), [event(f"old{n}", 1, 0)])
+        results = await asyncio.gather(*(s.delete_inactive(100.0) for s in stores * 3))
+        deleted = [gid for r in results for gid in r]
+        assert sorted(deleted) == sorted(f"old{n}" for n in range(50))
+    finally:
+        for store in stores:
+            await store.close()

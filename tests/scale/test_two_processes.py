@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -125,3 +126,46 @@ async def test_computer_moves_once_for_a_player_on_another_process(
     assert [f["event_no"] for f in seen] == list(range(seen[0]["event_no"],
                                                        seen[-1]["event_no"] + 1))
     await a.close()
+
+
+async def test_a_computer_turn_left_by_a_killed_process_is_taken_over(
+    pg_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    slow = {**FAST, "DOUBLESIX_COMPUTER_DELAY": "3", "DOUBLESIX_COMPUTER_CLAIM_TTL": "1"}
+    one = ServerProcess(pg_url, redis=redis_url, env=slow, log=tmp_path / "one.log").start()
+    two = ServerProcess(pg_url, redis=redis_url, env=slow, log=tmp_path / "two.log").start()
+    try:
+        game = await create(one, "computer", level="easy")  # type: ignore[arg-type]
+        a = Client(one, game["game_id"], game["token"])  # type: ignore[arg-type]
+        await a.connect()
+        if my_turn(a):  # else the computer leads: process one already holds that turn
+            ack = await a.move(a.view["legal"][0])
+            assert ack["type"] == "ack"
+        state = a.state_no if not my_turn(a) else a.state_no + 1
+        one.kill()  # while "thinking": its claim is left behind
+        b = Client(two, game["game_id"], game["token"])  # type: ignore[arg-type]
+        await b.connect()
+        moved = await b.expect("event", timeout=40, where=lambda f: f["event"].get("by")
+                               == "computer")
+        assert moved["state_no"] >= state
+        async with httpx.AsyncClient() as http:
+            assert (await http.get(two.http + "/api/health")).status_code == 200
+        await b.close()
+    finally:
+        one.stop()
+        two.stop()
+    rows = await _events(pg_url, game["game_id"])
+    states = [s for s, kind in rows if kind in ("action", "next_deal", "new_game")]
+    assert states == list(range(1, len(states) + 1))  # every turn stored exactly once
+
+
+async def _events(pg_url: str, game_id: str) -> list[tuple[int, str]]:
+    from doublesix.server.storage import open_storage
+
+    storage = open_storage(pg_url)
+    await storage.open()
+    try:
+        events = await storage.events_after(game_id, 0, 10_000)
+    finally:
+        await storage.close()
+    return [(e.state_no, e.payload["kind"]) for e in events]

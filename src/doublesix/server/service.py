@@ -135,7 +135,7 @@ class RoomsService:
         """Whether this process plays the computer's turn (exactly one process does)."""
         if not isinstance(self.storage, SharedStorage):
             return True
-        ttl = self.settings.computer_delay + 30.0  # a dead claimant is replaced after this
+        ttl = self.settings.computer_delay + self.settings.computer_claim_ttl
         return await self.storage.claim_computer(game_id, state_no, self.instance,
                                                  self.clock(), ttl)
 
