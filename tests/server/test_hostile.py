@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -138,3 +139,39 @@ async def test_hypothesis_frames_get_errors_and_others_play_on(server: ServerThr
     _, a, b = bystanders
     mover = a if my_turn(a) else b
     assert (await mover.move(mover.view["legal"][0]))["type"] == "ack"
+
+
+rule_values = st.one_of(json_values, st.integers(-3, 30), st.sampled_from(
+    ["draw", "block", "101", "until_playable", "none", "one_then_pass", "any", "penalty"]))
+bodies = st.one_of(
+    json_values,
+    st.fixed_dictionaries(
+        {"mode": st.sampled_from(["computer", "hotseat", "online"]) | json_values},
+        optional={
+            "rules": st.dictionaries(
+                st.sampled_from(["preset", "players", "hand_size", "draw_rule", "first_lead",
+                                 "blocked_points", "target", "lead_bonus", "redeal_doubles",
+                                 "lead_double_order", "dead_board_fish", "bogus"]),
+                rule_values, max_size=4) | json_values,
+            "level": st.sampled_from(["easy", "medium", "hard", "random"]) | json_values,
+            "name": json_values,
+        },
+    ),
+)
+
+
+async def test_hypothesis_create_bodies_never_crash_the_server(server: ServerThread) -> None:
+    @settings(max_examples=200, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(body=bodies)
+    def check(http: httpx.Client, body: Any) -> None:
+        r = http.post("/api/games", content=json.dumps(body))
+        assert r.status_code in (201, 400), (body, r.status_code, r.text)
+        if r.status_code == 400:
+            assert r.json()["error"]["code"] in ("bad_request", "invalid_rules", "bad_json")
+
+    def run() -> None:
+        with httpx.Client(base_url=server.http) as http:
+            check(http)  # type: ignore[call-arg]
+
+    await asyncio.to_thread(run)

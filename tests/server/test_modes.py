@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
+from doublesix import bots
+from doublesix.core import Action, PlayerView
 from doublesix.server.config import Settings
 from tests.server.harness import Client, ServerThread, create, my_turn
 from tests.server.secrets_check import assert_no_secrets
@@ -119,3 +122,40 @@ async def test_computer_resumes_after_restart(tmp_path: Path) -> None:
             await client.close()
     finally:
         fast.stop()
+
+
+class SlowBot:
+    """Blocks its thread like a long search would; the event loop must not notice."""
+
+    name = "slow"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Action:
+        time.sleep(0.6)
+        return view.legal[0]
+
+
+async def test_the_computer_thinks_off_the_event_loop(server: ServerThread) -> None:
+    bots.make_bot("hard")  # load the real levels first, so ours is not overwritten
+    real = bots._FACTORIES["hard"]
+    bots.register("hard", SlowBot)
+    try:
+        game = await create(server, "computer", "draw", level="hard")
+        human = Client(server, game["game_id"], game["token"])
+        await human.connect()
+        if my_turn(human):
+            assert (await human.move(human.view["legal"][0]))["type"] == "ack"
+        other_game = await create(server, "hotseat")
+        other = Client(server, other_game["game_id"], other_game["token"])
+        await other.connect()
+        started = time.perf_counter()
+        await other.send({"type": "ping", "id": "p"})
+        await other.expect("pong")
+        pong = time.perf_counter() - started
+        await human.expect("event", where=lambda f: f["event"].get("by") == "computer")
+        thought = time.perf_counter() - started
+        assert pong < 0.3 < thought, (pong, thought)
+    finally:
+        bots.register("hard", real)

@@ -55,6 +55,8 @@ class Ruleset:
     _lookups: dict[str, dict[int, int]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    #: to_dict()'s result, built once: the server sends the rules in every view it sends
+    _json: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -104,13 +106,17 @@ class Ruleset:
 
     # -- data round trip ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data.pop("_lookups")
-        for key in ("lead_double_order",):
-            data[key] = list(data[key])
-        for key in ("lead_bonus", "finish_bonus", "lone_double_value"):
-            data[key] = {t: v for t, v in data[key]}
-        return data
+        if not self._json:
+            data = asdict(self)
+            data.pop("_lookups")
+            data.pop("_json")
+            for key in ("lead_double_order",):
+                data[key] = list(data[key])
+            for key in ("lead_bonus", "finish_bonus", "lone_double_value"):
+                data[key] = {t: v for t, v in data[key]}
+            self._json.update(data)
+        # a copy of each container, so a caller that edits its dict cannot change ours
+        return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in self._json.items()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:

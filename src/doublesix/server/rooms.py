@@ -6,9 +6,7 @@ Mode rules live here as small predicates, so the service reads as the protocol d
 from __future__ import annotations
 
 import asyncio
-import functools
 from dataclasses import dataclass, field
-from typing import Any
 
 from doublesix.bots import Bot
 from doublesix.core import Match, Ruleset
@@ -58,11 +56,6 @@ class Room:
     @property
     def rules(self) -> Ruleset:
         return self.match.rules
-
-    @functools.cached_property
-    def rules_dict(self) -> dict[str, Any]:
-        """The rules as JSON, built once: they never change in a room, and every frame has them."""
-        return self.match.rules.to_dict()
 
     def seat(self, seat: int) -> SeatRow:
         return self.row.seats[seat]

@@ -1,22 +1,22 @@
 """The rooms service: every game rule of the server lives here, none in the routes.
 
-Each change follows one path: take the room's lock, check, change the live Match, save the row
-and its new events (``_commit``), and only then acknowledge and broadcast. A failed save marks
-the room stale, so the next request reloads it from storage and nothing half-done is seen.
+Each change follows one path: take the room's lock (``rooms.locked``), check, change the live
+Match, save the row and its new events (``rooms.commit``), and only then acknowledge and
+broadcast through the views module, the single exit for game data.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 from doublesix.core import Action, IllegalAction, PlayerView, Ruleset
 from doublesix.server import computer, tokens, views
+from doublesix.server.cache import RoomCache
 from doublesix.server.config import Settings
 from doublesix.server.errors import (
     CLOSE_BAD_TOKEN,
@@ -24,13 +24,12 @@ from doublesix.server.errors import (
     CLOSE_NOT_FOUND,
     CLOSE_REPLACED,
     ServiceError,
-    not_found,
 )
 from doublesix.server.fanout import Fanout, NoFanout
 from doublesix.server.hub import Hub, Peer
 from doublesix.server.protocol import Command, Hello, Move, NextDeal, SetLevel, Simple
 from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
-from doublesix.server.storage import Conflict, EventRow, GameRow, SeatRow, SharedStorage, Storage
+from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
 
 log = logging.getLogger("doublesix.server")
 Payload = dict[str, Any]
@@ -44,8 +43,7 @@ class RoomsService:
         self.settings = settings
         self.clock = clock
         self.hub = Hub()
-        self._rooms: dict[str, Room] = {}
-        self._load_lock = asyncio.Lock()
+        self.rooms = RoomCache(storage, clock)
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
         #: other processes of a multi-process deployment (fanout/): none by default
@@ -65,7 +63,7 @@ class RoomsService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for game_id in list(self._rooms):
+        for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
                 peer.close(CLOSE_GOING_AWAY, "server shutting down")
 
@@ -82,9 +80,7 @@ class RoomsService:
         gone = await self.storage.delete_inactive(self.clock() - self.settings.room_ttl)
         self.fanout.gone(gone)
         for game_id in gone:
-            room = self._rooms.pop(game_id, None)
-            if room is not None:
-                room.stale = True
+            self.rooms.forget(game_id)
             task = self._computer.pop(game_id, None)
             if task is not None:
                 task.cancel()
@@ -93,76 +89,6 @@ class RoomsService:
         if gone:
             log.info("expired %d room(s)", len(gone))
         return gone
-
-    # -- loading and saving ----------------------------------------------------------------
-    async def _get(self, game_id: str) -> Room:
-        room = self._rooms.get(game_id)
-        if room is not None and not room.stale:
-            return room
-        async with self._load_lock:
-            room = self._rooms.get(game_id)
-            if room is not None and not room.stale:
-                return room
-            row = await self.storage.load(game_id)
-            if row is None:
-                raise not_found(game_id)
-            room = Room.from_row(row)
-            self._rooms[game_id] = room
-            return room
-
-    @contextlib.asynccontextmanager
-    async def _locked(self, game_id: str) -> AsyncIterator[Room]:
-        """The room, locked; reloaded first if a failed save left the cached copy stale."""
-        while True:
-            room = await self._get(game_id)
-            async with room.lock:
-                if room.stale or self._rooms.get(game_id) is not room:
-                    continue
-                if not await self._current(room):
-                    room.stale = True  # another process changed it: reload
-                    continue
-                yield room
-                return
-
-    async def _current(self, room: Room) -> bool:
-        """False when a process sharing the storage has stored newer events of the room."""
-        if not isinstance(self.storage, SharedStorage):
-            return True  # one process owns the storage: the cache is the truth
-        stored = await self.storage.event_nos([room.game_id])
-        return stored.get(room.game_id) == room.row.event_no
-
-    async def _claim_computer(self, game_id: str, state_no: int) -> bool:
-        """Whether this process plays the computer's turn (exactly one process does)."""
-        if not isinstance(self.storage, SharedStorage):
-            return True
-        ttl = self.settings.computer_delay + self.settings.computer_claim_ttl
-        return await self.storage.claim_computer(game_id, state_no, self.instance,
-                                                 self.clock(), ttl)
-
-    async def _commit(self, room: Room, payloads: list[Payload]) -> list[EventRow]:
-        """Store the room's changed row with *payloads* as new events (before anyone hears)."""
-        row = room.row
-        expected = row.event_no
-        now = self.clock()
-        events = [EventRow(row.game_id, expected + i + 1, row.state_no, p, now)
-                  for i, p in enumerate(payloads)]
-        row.event_no = expected + len(events)
-        row.updated_at = now
-        room.sync_record()
-        try:
-            await self.storage.save(row, expected, events)
-        except Conflict:
-            room.stale = True
-            raise ServiceError("busy", "the room changed meanwhile: nothing was stored, retry"
-                               " with the new state") from None
-        except BaseException as exc:
-            room.stale = True
-            if isinstance(exc, Exception):
-                log.exception("saving room %s failed", row.game_id)
-                raise ServiceError("internal", "the change could not be stored; nothing"
-                                   " changed", status=500) from exc
-            raise
-        return events
 
     def _broadcast(self, room: Room, events: list[EventRow]) -> None:
         connected = self.hub.connected(room.game_id)
@@ -220,7 +146,7 @@ class RoomsService:
         row.computer_to_move = room.computer_to_move()
         created = EventRow(row.game_id, 1, 0, {"kind": "created", "mode": mode}, now)
         await self.storage.create(row, [created])
-        self._rooms[row.game_id] = room
+        self.rooms.add(room)
         self._after_change(room)
         owned = [s.seat for s in seats if s.token_hash == token_hash]
         result: dict[str, Any] = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
@@ -231,7 +157,7 @@ class RoomsService:
         return result
 
     async def join(self, game_id: str, invite: str, name: str | None) -> dict[str, Any]:
-        async with self._locked(game_id) as room:
+        async with self.rooms.locked(game_id) as room:
             if room.mode != "online" or not tokens.matches(invite, room.row.invite_hash):
                 raise ServiceError("bad_invite", "this invite does not open this room", status=403)
             free = [s for s in room.row.seats if not s.taken]
@@ -242,7 +168,7 @@ class RoomsService:
             seat = free[0]
             seat.token_hash = tokens.digest(token)
             seat.name = name
-            events = await self._commit(room, [{"kind": "joined", "seat": seat.seat,
+            events = await self.rooms.commit(room, [{"kind": "joined", "seat": seat.seat,
                                                 "name": name}])
             self._broadcast(room, events)
             return {"game_id": game_id, "seat": seat.seat, "seats": [seat.seat], "token": token,
@@ -251,7 +177,7 @@ class RoomsService:
     # -- sockets ---------------------------------------------------------------------------
     async def hello(self, peer: Peer, cmd: Hello) -> None:
         """Bind *peer* to its seats, replacing an older socket of the same seat."""
-        async with self._locked(cmd.game_id) as room:
+        async with self.rooms.locked(cmd.game_id) as room:
             given = tokens.digest(cmd.token)
             seats = tuple(s.seat for s in room.row.seats
                           if s.token_hash is not None and hmac.compare_digest(s.token_hash, given))
@@ -266,6 +192,7 @@ class RoomsService:
             connected = self.hub.connected(room.game_id)
             peer.send(views.welcome(room, seats, connected, missed))
             self._presence(room)
+            self._after_change(room)  # a computer turn lost to a crash restarts on return
 
     async def _missed(self, room: Room, last_event: int | None) -> list[EventRow] | None:
         if last_event is None:
@@ -279,14 +206,14 @@ class RoomsService:
         game_id = peer.game_id
         if game_id is None or not self.hub.detach(game_id, peer):
             return
-        room = self._rooms.get(game_id)
+        room = self.rooms.cached(game_id)
         if room is None:
             return
         self._presence(room)
         # no socket of this process (seats on other processes do not keep it in this cache)
         idle = not any(True for _ in self.hub.peers(game_id)) and not room.lock.locked()
         if idle and game_id not in self._computer:
-            self._rooms.pop(game_id, None)  # nobody is here: free the memory, storage has it
+            self.rooms.forget(game_id)  # nobody is here: free the memory, storage has it
 
     async def handle(self, peer: Peer, cmd: Command) -> None:
         """Serve one frame of a socket that said hello; raises ServiceError to refuse it."""
@@ -354,7 +281,7 @@ class RoomsService:
         except ValueError as exc:
             raise ServiceError("bad_action", str(exc)) from None
         assert peer.game_id is not None
-        async with self._locked(peer.game_id) as room:
+        async with self.rooms.locked(peer.game_id) as room:
             seat = self._acting_seat(room, peer, cmd.seat)
             movers = peer.seats if cmd.seat is None else (cmd.seat,)
 
@@ -380,14 +307,14 @@ class RoomsService:
             room.row.state_no += 1
             payloads = [*self._cancel_rematch(room, seat),
                         {"kind": "action", "seat": seat, "action": str(action), "by": "player"}]
-            events = await self._commit(room, payloads)
+            events = await self.rooms.commit(room, payloads)
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self._broadcast(room, events)
             self._after_change(room)
 
     async def _next_deal(self, peer: Peer, cmd: NextDeal) -> None:
         assert peer.game_id is not None
-        async with self._locked(peer.game_id) as room:
+        async with self.rooms.locked(peer.game_id) as room:
             if await self._check_state(room, cmd.state_no,
                                        lambda p: p.get("kind") == "next_deal"):
                 peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
@@ -401,7 +328,7 @@ class RoomsService:
             room.row.state_no += 1
             payloads = [*self._cancel_rematch(room, peer.seats[0]),
                         {"kind": "next_deal", "deal": room.match.deal_number}]
-            events = await self._commit(room, payloads)
+            events = await self.rooms.commit(room, payloads)
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self._broadcast(room, events)
             self._after_change(room)
@@ -410,13 +337,13 @@ class RoomsService:
     async def _new_game(self, room: Room, payloads: list[Payload], reason: str) -> None:
         room.start_new_game(tokens.new_seed())
         payloads.append({"kind": "new_game", "game_no": room.row.game_no, "reason": reason})
-        events = await self._commit(room, payloads)
+        events = await self.rooms.commit(room, payloads)
         self._broadcast(room, events)
         self._after_change(room)
 
     async def _rematch(self, peer: Peer) -> None:
         assert peer.game_id is not None
-        async with self._locked(peer.game_id) as room:
+        async with self.rooms.locked(peer.game_id) as room:
             if room.mode != "online":
                 await self._new_game(room, [], "rematch")
                 return
@@ -431,22 +358,22 @@ class RoomsService:
             if set(room.human_seats()) <= set(room.row.rematch):
                 await self._new_game(room, payloads, "rematch")
                 return
-            self._broadcast(room, await self._commit(room, payloads))
+            self._broadcast(room, await self.rooms.commit(room, payloads))
 
     async def _rematch_cancel(self, peer: Peer) -> None:
         assert peer.game_id is not None
-        async with self._locked(peer.game_id) as room:
+        async with self.rooms.locked(peer.game_id) as room:
             mine = [s for s in peer.seats if s in room.row.rematch]
             if not mine:
                 raise ServiceError("nothing_to_cancel", "you have not asked for a new game")
             room.row.rematch = [s for s in room.row.rematch if s not in mine]
             payloads = [{"kind": "rematch_cancelled", "seat": s, "reason": "withdrawn"}
                         for s in mine]
-            self._broadcast(room, await self._commit(room, payloads))
+            self._broadcast(room, await self.rooms.commit(room, payloads))
 
     async def _reset(self, peer: Peer) -> None:
         assert peer.game_id is not None
-        async with self._locked(peer.game_id) as room:
+        async with self.rooms.locked(peer.game_id) as room:
             if CREATOR not in peer.seats or not room.can_reset():
                 raise ServiceError("not_allowed", "only the creator may reset, and only while"
                                    " the other seat is free: ask for a rematch instead")
@@ -454,7 +381,7 @@ class RoomsService:
 
     async def _set_level(self, peer: Peer, cmd: SetLevel) -> None:
         assert peer.game_id is not None
-        async with self._locked(peer.game_id) as room:
+        async with self.rooms.locked(peer.game_id) as room:
             if room.mode != "computer":
                 raise ServiceError("not_allowed", "only a computer game has a level")
             if cmd.level not in LEVELS:
@@ -462,7 +389,7 @@ class RoomsService:
             if cmd.level == room.row.level:
                 return
             room.set_level(cmd.level)
-            self._broadcast(room, await self._commit(room, [{"kind": "level",
+            self._broadcast(room, await self.rooms.commit(room, [{"kind": "level",
                                                              "level": cmd.level}]))
             self._after_change(room)
 
@@ -473,11 +400,19 @@ class RoomsService:
             return
         self._computer[game_id] = asyncio.create_task(self._computer_turns(game_id))
 
+    async def _claim_computer(self, game_id: str, state_no: int) -> bool:
+        """Whether this process plays the computer's turn (exactly one process does)."""
+        if not isinstance(self.storage, SharedStorage):
+            return True
+        ttl = self.settings.computer_delay + self.settings.computer_claim_ttl
+        return await self.storage.claim_computer(game_id, state_no, self.instance,
+                                                 self.clock(), ttl)
+
     async def _computer_turns(self, game_id: str) -> None:
         """Play the computer's turns until a person is to move; each one saved like a move."""
         try:
             while True:
-                async with self._locked(game_id) as room:
+                async with self.rooms.locked(game_id) as room:
                     if not room.computer_to_move():
                         return
                     state_no = room.row.state_no
@@ -509,12 +444,12 @@ class RoomsService:
                 del self._computer[game_id]
 
     async def _computer_move(self, game_id: str, state_no: int, seat: int, action: Action) -> None:
-        async with self._locked(game_id) as room:
+        async with self.rooms.locked(game_id) as room:
             if room.row.state_no != state_no:
                 return  # a new game or a reset overtook the thought: the next lap thinks again
             room.match.apply(action, seat)
             room.row.state_no += 1
-            events = await self._commit(
+            events = await self.rooms.commit(
                 room, [{"kind": "action", "seat": seat, "action": str(action), "by": "computer"}]
             )
             self._broadcast(room, events)

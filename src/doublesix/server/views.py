@@ -24,7 +24,7 @@ def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
         "mode": row.mode,
         "level": row.level,
         "game_no": row.game_no,
-        "rules": room.rules_dict,
+        "rules": room.rules.to_dict(),
         "seats": [
             {
                 "seat": s.seat,

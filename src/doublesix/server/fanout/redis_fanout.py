@@ -81,7 +81,7 @@ class RedisFanout:
         self._publish({"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id)})
 
     def _event_no_of(self, game_id: str) -> int:
-        room = self.service._rooms.get(game_id)  # loaded: attach happens inside hello
+        room = self.service.rooms.cached(game_id)  # loaded: attach happens inside hello
         return room.row.event_no if room is not None else 0
 
     def _publish(self, message: dict[str, Any]) -> None:
@@ -169,7 +169,7 @@ class RedisFanout:
 
     async def _deliver_once(self, game_id: str) -> None:
         service = self.service
-        async with service._locked(game_id) as room:  # reloaded when another process wrote
+        async with service.rooms.locked(game_id) as room:  # reloaded when another process wrote
             peers = list(self.hub.peers(game_id))
             newest = room.row.event_no
             floor = min((self.hub.delivered.get(id(p), newest) for p in peers), default=newest)
@@ -192,7 +192,7 @@ class RedisFanout:
 
     def _tell_presence(self, game_ids: set[str]) -> None:
         for game_id in game_ids:
-            room = self.service._rooms.get(game_id)
+            room = self.service.rooms.cached(game_id)
             if room is None:
                 continue  # no socket here has this room loaded
             frame = views.presence(room, self.hub.connected(game_id))
@@ -200,9 +200,7 @@ class RedisFanout:
                 peer.send(frame)
 
     def _drop(self, game_id: str) -> None:
-        room = self.service._rooms.pop(game_id, None)
-        if room is not None:
-            room.stale = True
+        self.service.rooms.forget(game_id)
         for peer in self.hub.drop_room(game_id):
             peer.close(CLOSE_NOT_FOUND, "room not found")
 

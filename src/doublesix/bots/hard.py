@@ -1,0 +1,128 @@
+"""The hard level: sample hidden hands consistent with the public history, search each.
+
+Perfect-information Monte Carlo: for every sampled world (opponents' hands and a boneyard
+order, drawn from :mod:`doublesix.bots.knowledge`'s constraints) each legal play is valued by
+a depth-limited alpha-beta search (:mod:`doublesix.bots.search`), exact once few tiles are
+left; the play with the best mean value is chosen.
+
+The budget is a time per decision (``ms``) or, for reproducible runs, a number of sampled
+worlds (``samples``); with ``samples`` the decision depends only on the seed and the view.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from doublesix.bots.heuristics import score_play
+from doublesix.bots.knowledge import Knowledge, infer
+from doublesix.bots.sampling import sample_world
+from doublesix.bots.search import EXACT, MatchContext, OutOfTime, Searcher
+from doublesix.bots.seeding import decision_rng
+from doublesix.core.actions import Action, ActionKind, End
+from doublesix.core.view import PlayerView
+
+DEFAULT_MS = 180.0
+#: search depth in plies; a deal this close to its end is searched to the end instead
+DEFAULT_DEPTH = 8
+#: tiles still in play (hands, and the boneyard if it is drawn from) for an exact solve
+EXACT_TILES = 14
+
+
+class HardBot:
+    """Determinized alpha-beta over sampled worlds; see the module docstring."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        ms: float | None = None,
+        samples: float | None = None,
+        depth: float = DEFAULT_DEPTH,
+        exact: float = EXACT_TILES,
+    ) -> None:
+        self.seed = seed
+        self.samples = int(samples) if samples else None
+        self.ms = float(ms) if ms else (None if self.samples else DEFAULT_MS)
+        self.depth = int(depth)
+        self.exact = int(exact)
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        for action in legal:
+            if action.kind is ActionKind.REDEAL:
+                return action  # four or more doubles make a poor hand: take the new shuffle
+        start = time.perf_counter()
+        know = infer(view)
+        rng = decision_rng(self.seed, view)
+        plays = [a for a in legal if a.kind is ActionKind.PLAY]
+        # the medium player's liking breaks ties and orders the search
+        prior = {a: score_play(a, view.ends, know) for a in plays}
+        plays.sort(key=lambda a: -prior[a])
+        deadline = None if self.ms is None else start + self.ms / 1000.0
+        totals = self._search(view, know, plays, rng, deadline)
+        return max(plays, key=lambda a: (totals[a], prior[a]))
+
+    def _search(self, view: PlayerView, know: Knowledge, plays: list[Action],
+                rng: random.Random, deadline: float | None) -> dict[Action, float]:
+        totals = dict.fromkeys(plays, 0.0)
+        searcher = Searcher(view.rules, view.seat, _match_context(view), deadline=deadline)
+        left, right = view.ends if view.ends is not None else (-1, -1)
+        depth = self._depth(view, know)
+        worlds = 0
+        limit = self.samples if self.samples is not None else 10_000
+        while worlds < limit:
+            hands, bone = sample_world(know, rng)
+            # with no boneyard in play, worlds share positions: keep the table
+            searcher.set_world(bone, keep_table=not bone or view.rules.draw_rule == "none")
+            values: dict[Action, float] = {}
+            try:
+                for action in plays:
+                    assert action.tile is not None
+                    side = -1 if action.end is None else (0 if action.end is End.LEFT else 1)
+                    values[action] = searcher.value_after_play(
+                        hands, 0, left, right, view.seat, action.tile.index, side,
+                        know.line, depth,
+                    )
+            except OutOfTime:
+                if worlds == 0:
+                    # not even one world: fall back to a shallow search of this one
+                    searcher.deadline = None
+                    for action in plays:
+                        assert action.tile is not None
+                        side = -1 if action.end is None else (
+                            0 if action.end is End.LEFT else 1)
+                        totals[action] += searcher.value_after_play(
+                            hands, 0, left, right, view.seat, action.tile.index, side,
+                            know.line, 1)
+                break
+            for action, v in values.items():
+                totals[action] += v
+            worlds += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return totals
+
+    def _depth(self, view: PlayerView, know: Knowledge) -> int:
+        in_play = sum(view.hand_sizes)
+        if view.rules.draw_rule != "none":
+            in_play += view.boneyard_size
+        return EXACT if in_play <= self.exact else self.depth
+
+
+def _match_context(view: PlayerView) -> MatchContext | None:
+    status = view.match
+    if status is None:
+        return None
+    led = view.history[0].action.tile if view.history else None
+    hanging = status.hanging
+    return MatchContext(
+        scores=status.scores,
+        target=status.target,
+        led_with=led.index if led is not None else -1,
+        hanging_in=hanging,
+    )
+

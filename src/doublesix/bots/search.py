@@ -1,0 +1,316 @@
+"""Alpha-beta search of one fully known deal ("a determinized world"), on bit masks.
+
+The hard level runs it on many sampled worlds and averages (perfect-information Monte Carlo);
+the omniscient solver runs it on the true one. With the boneyard order known, drawing is no
+choice: a player with nothing to play draws until a tile fits, so draws never branch here.
+
+Values are from one seat's point of view (``me``); every other seat minimises them (the
+paranoid view, exact for two players).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from doublesix.core.rules import Ruleset
+from doublesix.core.scoring import score_blocked, score_domino
+from doublesix.core.tiles import HIGH, LOW, PIPS, VALUE_MASK
+
+#: a won deal is worth this much on top of its points: winning comes first
+WIN = 50.0
+#: a won or lost match, in the same units
+MATCH = 400.0
+#: a depth meaning "to the end"
+EXACT = 99
+
+_DRAW_NONE, _DRAW_UNTIL, _DRAW_ONE = 0, 1, 2
+_DRAW_CODES = {"none": _DRAW_NONE, "until_playable": _DRAW_UNTIL, "one_then_pass": _DRAW_ONE}
+_EXACT_FLAG, _LOWER, _UPPER = 0, 1, 2
+
+#: OTHER[tile * 7 + v]: the other half of *tile* when its half v is matched
+OTHER = tuple(
+    (HIGH[t] if LOW[t] == v else LOW[t]) if v in (LOW[t], HIGH[t]) else -1
+    for t in range(28) for v in range(7)
+)
+#: ORDER[mask]-free move ordering: heavier tiles, doubles first, are usually best to shed
+_ORDER_KEY = tuple(PIPS[t] + (7 if LOW[t] == HIGH[t] else 0) for t in range(28))
+
+
+class OutOfTime(Exception):
+    """Raised inside a search when its deadline passed; the caller drops that world."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchContext:
+    """What a 101 deal's result means for the match: scores before it, its lead, hanging."""
+
+    scores: tuple[int, ...]
+    target: int
+    led_with: int
+    hanging_in: int
+
+
+@dataclass(frozen=True, slots=True)
+class EvalWeights:
+    tiles: float = 10.0
+    pips: float = 0.5
+    mobility: float = 3.0
+
+
+class Searcher:
+    """Depth-limited alpha-beta with a transposition table, for one seat's values."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        me: int,
+        match: MatchContext | None = None,
+        weights: EvalWeights | None = None,
+        deadline: float | None = None,
+    ) -> None:
+        self.rules = rules
+        self.me = me
+        self.players = rules.players
+        self.draw = _DRAW_CODES[rules.draw_rule]
+        self.dead_board = rules.dead_board_fish
+        self.match = match if rules.is_match else None
+        self.w = weights or EvalWeights()
+        self.deadline = deadline
+        self.nodes = 0
+        self.tt: dict[tuple[object, ...], tuple[int, int, float, int]] = {}
+        self.bone: list[int] = []
+        self._terminal: Callable[[list[int], int, int, int], float] = (
+            self._terminal_match if self.match is not None else self._terminal_deal
+        )
+
+    # -- the world ------------------------------------------------------------------------
+    def set_world(self, bone: list[int], keep_table: bool = False) -> None:
+        """Use *bone* (draw order, first drawn first) as the boneyard of the next searches."""
+        self.bone = bone
+        if not keep_table:
+            self.tt = {}
+
+    # -- root -----------------------------------------------------------------------------
+    def value_after_play(
+        self, hands: list[int], bpos: int, left: int, right: int, mover: int, tile: int,
+        side: int, line: int, depth: int,
+    ) -> float:
+        """The value of *mover* laying *tile* (side 0 left, 1 right; -1 the lead)."""
+        hand = hands[mover]
+        hands[mover] = hand & ~(1 << tile)
+        try:
+            if side < 0:
+                nl, nr = LOW[tile], HIGH[tile]
+            elif side == 0:
+                nl, nr = OTHER[tile * 7 + left], right
+            else:
+                nl, nr = left, OTHER[tile * 7 + right]
+            return self._after_play(hands, bpos, nl, nr, mover, tile, line | 1 << tile, depth,
+                                    -1e9, 1e9)
+        finally:
+            hands[mover] = hand
+
+    def value(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+              passes: int, line: int, depth: int) -> float:
+        """The value of the position with *mover* to act (draws included)."""
+        return self._node(hands, bpos, left, right, mover, passes, line, depth, -1e9, 1e9)
+
+    # -- recursion ------------------------------------------------------------------------
+    def _after_play(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+                    tile: int, line: int, depth: int, alpha: float, beta: float) -> float:
+        if not hands[mover]:
+            return self._terminal(hands, 0, mover, tile)
+        if self.dead_board and left == right and line & VALUE_MASK[left] == VALUE_MASK[left]:
+            return self._terminal(hands, 1, mover, tile)
+        return self._node(hands, bpos, left, right, (mover + 1) % self.players, 0, line,
+                          depth - 1, alpha, beta)
+
+    def _node(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+              passes: int, line: int, depth: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 1023 and \
+                time.perf_counter() > self.deadline:
+            raise OutOfTime
+        hand = hands[mover]
+        fit_l = hand & VALUE_MASK[left]
+        fit_r = hand & VALUE_MASK[right]
+        drew = 0
+        if not (fit_l | fit_r):
+            bone = self.bone
+            if self.draw == _DRAW_NONE or bpos >= len(bone):
+                if passes + 1 >= self.players:
+                    return self._terminal(hands, 1, -1, -1)
+                if depth <= 0:
+                    return self._evaluate(hands, left, right, mover)
+                return self._node(hands, bpos, left, right, (mover + 1) % self.players,
+                                  passes + 1, line, depth - 1, alpha, beta)
+            # forced draws: no branching, so they cost no depth
+            if self.draw == _DRAW_UNTIL:
+                while bpos < len(bone):
+                    t = bone[bpos]
+                    bpos += 1
+                    drew |= 1 << t
+                    if VALUE_MASK[left] >> t & 1 or VALUE_MASK[right] >> t & 1:
+                        break
+            else:
+                t = bone[bpos]
+                bpos += 1
+                drew = 1 << t
+            hands[mover] = hand | drew
+            fit_l = drew & VALUE_MASK[left]
+            fit_r = drew & VALUE_MASK[right]
+            if not (fit_l | fit_r):
+                try:
+                    if self.draw == _DRAW_ONE:  # the turn goes on, and it is not a pass
+                        return self._node(hands, bpos, left, right, (mover + 1) % self.players,
+                                          passes, line, depth, alpha, beta)
+                    # boneyard emptied with nothing to play: a pass
+                    if passes + 1 >= self.players:
+                        return self._terminal(hands, 1, -1, -1)
+                    return self._node(hands, bpos, left, right, (mover + 1) % self.players,
+                                      passes + 1, line, depth - 1, alpha, beta)
+                finally:
+                    hands[mover] = hand
+        try:
+            return self._branch(hands, bpos, left, right, mover, line, depth, alpha, beta,
+                                fit_l, fit_r)
+        finally:
+            hands[mover] = hand
+
+    def _branch(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+                line: int, depth: int, alpha: float, beta: float, fit_l: int,
+                fit_r: int) -> float:
+        if depth <= 0:
+            return self._evaluate(hands, left, right, mover)
+        key = (*hands, bpos, left, right, mover) if left <= right else \
+            (*hands, bpos, right, left, mover)
+        entry = self.tt.get(key)
+        best_move = -1
+        if entry is not None:
+            e_depth, flag, value, best_move = entry
+            if e_depth >= depth:
+                if flag == _EXACT_FLAG:
+                    return value
+                if flag == _LOWER and value >= beta:
+                    return value
+                if flag == _UPPER and value <= alpha:
+                    return value
+        moves: list[int] = []
+        m = fit_l
+        while m:
+            b = m & -m
+            moves.append((b.bit_length() - 1) * 2)
+            m ^= b
+        if left != right:
+            m = fit_r
+            while m:
+                b = m & -m
+                moves.append((b.bit_length() - 1) * 2 + 1)
+                m ^= b
+        if len(moves) > 1:
+            moves.sort(key=lambda mv: -_ORDER_KEY[mv >> 1])
+            if best_move in moves:
+                moves.remove(best_move)
+                moves.insert(0, best_move)
+        maximizing = mover == self.me
+        a0, b0 = alpha, beta
+        best = -1e9 if maximizing else 1e9
+        chosen = moves[0]
+        hand = hands[mover]
+        for mv in moves:
+            tile = mv >> 1
+            if mv & 1:
+                nl, nr = left, OTHER[tile * 7 + right]
+            else:
+                nl, nr = OTHER[tile * 7 + left], right
+            hands[mover] = hand & ~(1 << tile)
+            v = self._after_play(hands, bpos, nl, nr, mover, tile, line | 1 << tile, depth,
+                                 alpha, beta)
+            hands[mover] = hand
+            if maximizing:
+                if v > best:
+                    best, chosen = v, mv
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best, chosen = v, mv
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        flag = _EXACT_FLAG
+        if best <= a0:
+            flag = _UPPER
+        elif best >= b0:
+            flag = _LOWER
+        self.tt[key] = (depth, flag, best, chosen)
+        return best
+
+    # -- leaves ---------------------------------------------------------------------------
+    def _evaluate(self, hands: list[int], left: int, right: int, mover: int) -> float:
+        """A cheap guess: fewer tiles and fewer pips than the best opponent, and being able to
+        play on the current ends."""
+        me = self.me
+        w = self.w
+        mine = hands[me]
+        n_me = mine.bit_count()
+        p_me = sum(PIPS[t] for t in _bits(mine))
+        ends = VALUE_MASK[left] | VALUE_MASK[right]
+        best = 1e9
+        for s in range(self.players):
+            if s == me:
+                continue
+            h = hands[s]
+            v = w.tiles * (h.bit_count() - n_me) + w.pips * (
+                sum(PIPS[t] for t in _bits(h)) - p_me
+            ) + w.mobility * ((1 if mine & ends else -1) - (1 if h & ends else -1))
+            if v < best:
+                best = v
+        return best
+
+    def _terminal_deal(self, hands: list[int], reason: int, winner: int, _tile: int) -> float:
+        """A single deal's end: reason 0 domino by *winner*, 1 blocked."""
+        pips = [sum(PIPS[t] for t in _bits(h)) for h in hands]
+        me = self.me
+        if reason == 1:
+            low = min(pips)
+            lowest = [s for s, p in enumerate(pips) if p == low]
+            if len(lowest) > 1:
+                return 0.0
+            winner = lowest[0]
+            if self.rules.blocked_points == "difference":
+                points = sum(p - low for p in pips)
+            else:
+                points = sum(pips) - low
+        else:
+            points = sum(pips) - pips[winner]
+        return WIN + points if winner == me else -(WIN + points)
+
+    def _terminal_match(self, hands: list[int], reason: int, winner: int, tile: int) -> float:
+        """A 101 deal's end, valued by the penalty points it adds and the match it may end."""
+        ctx = self.match
+        assert ctx is not None
+        if reason == 0:
+            outcome = score_domino(self.rules, hands, winner, tile, ctx.led_with, ctx.hanging_in)
+        else:
+            outcome = score_blocked(self.rules, hands, None, ctx.led_with, ctx.hanging_in)
+        loser = outcome.loser
+        if loser is None:
+            return 0.0
+        sign = -1.0 if loser == self.me else 1.0
+        value = WIN + outcome.points
+        if ctx.scores[loser] + outcome.points > ctx.target:
+            value += MATCH
+        return sign * value
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        b = mask & -mask
+        out.append(b.bit_length() - 1)
+        mask ^= b
+    return out
