@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from doublesix.server import views
-from doublesix.server.errors import CLOSE_NOT_FOUND, ServiceError
+from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ServiceError
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import SharedStorage
@@ -77,8 +77,11 @@ class RedisFanout:
         if game_ids:
             self._publish({"k": "gone", "g": list(game_ids)})
 
-    def _presence_changed(self, game_id: str) -> None:
-        self._publish({"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id)})
+    def _presence_changed(self, game_id: str, attached: int | None) -> None:
+        message: dict[str, Any] = {"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id)}
+        if attached is not None:
+            message["new"] = attached
+        self._publish(message)
 
     def _event_no_of(self, game_id: str) -> int:
         room = self.service.rooms.cached(game_id)  # loaded: attach happens inside hello
@@ -130,8 +133,14 @@ class RedisFanout:
         if kind == "ev":
             self._deliver(str(message["g"]))
         elif kind == "pr":
-            self.hub.remote_room(process, str(message["g"]), list(message["s"]))
-            self._tell_presence({str(message["g"])})
+            game_id = str(message["g"])
+            self.hub.remote_room(process, game_id, list(message["s"]))
+            if isinstance(message.get("new"), int):
+                # one socket per seat across processes too: the newer one wins (a second tab)
+                old = self.hub.replace_local(game_id, message["new"])
+                if old is not None:
+                    old.close(CLOSE_REPLACED, "replaced by another connection")
+            self._tell_presence({game_id})
         elif kind == "beat":
             self._tell_presence(self.hub.remote_beat(process, dict(message["r"])))
         elif kind == "gone":
