@@ -185,3 +185,32 @@ async def _events(pg_url: str, game_id: str) -> list[tuple[int, str]]:
     finally:
         await storage.close()
     return [(e.state_no, e.payload["kind"]) for e in events]
+
+
+async def test_a_lost_pubsub_message_is_caught_up_from_storage(
+    pair: tuple[ServerProcess, ServerProcess], redis_url: str
+) -> None:
+    """Subscribers cut off while a move is published: the move still reaches the other
+    process's player, by the sweep reading storage."""
+    import redis.asyncio as redis
+
+    one, two = pair
+    game = await create(one, "online")  # type: ignore[arg-type]
+    guest = await join(one, game)  # type: ignore[arg-type]
+    a = Client(one, game["game_id"], game["token"])  # type: ignore[arg-type]
+    b = Client(two, game["game_id"], guest["token"])  # type: ignore[arg-type]
+    await a.connect()
+    await b.connect()
+    for client in (a, b):
+        await client.expect("presence", where=lambda f: all(s["connected"] for s in f["seats"]))
+    mover, other = (a, b) if my_turn(a) else (b, a)
+    r = redis.from_url(redis_url)
+    try:
+        assert await r.client_kill_filter(_type="pubsub") >= 2  # every subscriber drops
+    finally:
+        await r.aclose()
+    ack = await mover.move(mover.view["legal"][0])
+    assert ack["type"] == "ack"
+    await asyncio.wait_for(other.until_state(ack["state_no"]), 15)
+    await a.close()
+    await b.close()
