@@ -214,3 +214,29 @@ async def test_a_lost_pubsub_message_is_caught_up_from_storage(
     await asyncio.wait_for(other.until_state(ack["state_no"]), 15)
     await a.close()
     await b.close()
+
+
+async def test_serve_with_two_workers_plays_games(pg_url: str, redis_url: str,
+                                                  tmp_path: Path) -> None:
+    """`doublesix serve --workers 2`: one port, two processes; sockets land on either."""
+    server = ServerProcess(pg_url, redis=redis_url, env=FAST, workers=2,
+                           log=tmp_path / "workers.log").start()
+    try:
+        assert len(server.pids()) >= 3  # the supervisor and its two workers
+        for n in range(3):
+            game = await create(server, "online", "draw")  # type: ignore[arg-type]
+            guest = await join(server, game)  # type: ignore[arg-type]
+            a = Client(server, game["game_id"], game["token"])  # type: ignore[arg-type]
+            b = Client(server, game["game_id"], guest["token"])  # type: ignore[arg-type]
+            await a.connect()
+            await b.connect()
+            for client in (a, b):
+                await client.expect("presence", timeout=15,
+                                    where=lambda f: all(s["connected"] for s in f["seats"]))
+            last = await play_online_game([a, b], random.Random(n))
+            assert last["result"] is not None
+            await a.close()
+            await b.close()
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "workers.log").read_text()
