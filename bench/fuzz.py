@@ -96,6 +96,7 @@ class Tally:
         self.unanswered: Counter[str] = Counter()
         #: generated as bad but legal after all: not counted as bad messages
         self.accepted: Counter[str] = Counter()
+        self.fuzzer_exceptions: Counter[str] = Counter()
         self.normal_finished = 0
         self.normal_moves = 0
         self.normal_errors: Counter[str] = Counter()
@@ -156,20 +157,24 @@ class Worker:
             while sent < self.quota and time.monotonic() < self.end:
                 step = time.monotonic()
                 roll = self.rng.random()
-                if roll < 0.04:
-                    await self._http_fuzz(http)
-                elif roll < 0.10:
-                    await self._fresh_socket_fuzz()
-                else:
-                    if ws is None:
-                        ws = await self._hello()
-                    category, payload = bad_frame(self.rng, self.view, self.state_no)
-                    self.tally.sent[category] += 1
-                    await ws.send(payload)
-                    how, code = await answer(ws)
-                    self._count(category, how, code)
-                    if how != "error":  # closed, or the state moved: hello again
-                        ws = None  # closed: the next frame needs a new socket and hello
+                try:
+                    if roll < 0.04:
+                        await self._http_fuzz(http)
+                    elif roll < 0.10:
+                        await self._fresh_socket_fuzz()
+                    else:
+                        if ws is None:
+                            ws = await self._hello()
+                        category, payload = bad_frame(self.rng, self.view, self.state_no)
+                        self.tally.sent[category] += 1
+                        await ws.send(payload)
+                        how, code = await answer(ws)
+                        self._count(category, how, code)
+                        if how != "error":  # closed, or the state moved: hello again
+                            ws = None
+                except Exception as exc:  # the fuzzer's own trouble: shown, never hidden
+                    self.tally.fuzzer_exceptions[type(exc).__name__] += 1
+                    ws = None
                 sent += 1
                 # under 20 frames/s per socket: each answer is about the frame, not a flood
                 await asyncio.sleep(max(0.0, 0.07 - (time.monotonic() - step)))
@@ -224,6 +229,8 @@ class Worker:
         self._count(category, how, code)
 
     async def _http_fuzz(self, http: Any) -> None:
+        import httpx
+
         rng = self.rng
         base = self.server.http
         choice = rng.randrange(5)
@@ -236,7 +243,17 @@ class Worker:
             r = await http.post(f"{base}/api/games", content=junk(rng, 50).encode())
         elif choice == 2:
             category = "http_oversized"
-            r = await http.post(f"{base}/api/games", content=b"{" + b" " * 20000 + b"}")
+            # the server answers 413 and drops the connection before reading it all: a fresh
+            # connection, and a reset while still sending counts as that close
+            self.tally.sent[category] += 1
+            try:
+                r = await http.post(f"{base}/api/games", content=b"{" + b" " * 20000 + b"}",
+                                    headers={"Connection": "close"})
+            except httpx.TransportError:
+                self.tally.closes[f"{category}:reset"] += 1
+                return
+            self._count_http(category, r.status_code)
+            return
         elif choice == 3:
             category = "http_bad_rules"
             r = await http.post(f"{base}/api/games", json={
@@ -250,8 +267,11 @@ class Worker:
             room = "".join(rng.choice(string.ascii_letters + "-_") for _ in range(12))
             r = await http.post(f"{base}/api/games/{room}/join", json={"invite": "x"})
         self.tally.sent[category] += 1
-        if r.status_code >= 400:
-            self.tally.http[f"{category}:{r.status_code}"] += 1
+        self._count_http(category, r.status_code)
+
+    def _count_http(self, category: str, status: int) -> None:
+        if status >= 400:
+            self.tally.http[f"{category}:{status}"] += 1
         else:
             self.tally.unanswered[category] += 1
 
@@ -328,10 +348,13 @@ async def campaign(server: ServerProcess, args: argparse.Namespace) -> Tally:
     rng = random.Random(args.seed)
     end = time.monotonic() + args.max_seconds
     quota = -(-args.messages // args.workers)
-    async with httpx.AsyncClient(timeout=10) as http:
+    # the normal games have HTTP connections of their own: none the fuzz could have broken
+    async with httpx.AsyncClient(timeout=10) as http, \
+            httpx.AsyncClient(timeout=10) as normal_http:
         workers = [Worker(server, tally, random.Random(rng.random()), quota, end, i % 2 == 0)
                    for i in range(args.workers)]
-        normal = [asyncio.create_task(normal_games(server, tally, http, end, random.Random(i)))
+        normal = [asyncio.create_task(normal_games(server, tally, normal_http, end,
+                                                   random.Random(i)))
                   for i in range(args.normal_games)]
         await asyncio.gather(*(w.run(http) for w in workers))
         for task in normal:  # the fuzz is over: games still being played just stop
@@ -375,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
         "error_codes": _by_code(tally.errors),
         "unanswered_by_category": dict(tally.unanswered),
         "legal_by_chance_not_counted": sum(tally.accepted.values()),
+        "fuzzer_exceptions": dict(tally.fuzzer_exceptions),
         "server_alive": alive and healthy,
         "server_tracebacks": log.count("Traceback"),
         "server_rss_mib": round(rss / 1024, 1),
@@ -385,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(result))
     ok = (result["unanswered"] == 0 and result["server_alive"] and result["normal_errors"] == 0
-          and result["server_tracebacks"] == 0)
+          and result["server_tracebacks"] == 0 and not tally.fuzzer_exceptions)
     return 0 if ok else 1
 
 

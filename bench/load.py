@@ -1,7 +1,8 @@
 """Load campaign: real online games over WebSockets, ramping to N concurrent games.
 
 Each game is two sockets (seat 0 and seat 1; with several servers, on different ones) playing
-random legal moves at a human-like pace, with a share of fast games mixed in. When a game
+random legal moves at a human-like pace (2–6 s a move), while a share of the slots (5 %)
+plays fast games (0.2–0.6 s a move). When a game
 ends its slot starts another until the run ends. Prints one JSON summary.
 
     python bench/load.py --games 1000 --ramp 60 --duration 240 \\
@@ -31,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.procs import ServerProcess  # noqa: E402
+from bench.procs import ServerProcess, cpu_seconds  # noqa: E402
 
 #: a run never outlives --duration by more than this
 GRACE = 20.0
@@ -141,7 +142,9 @@ async def one_game(cfg: Config, part: Part, http: Any, slot: int, rng: random.Ra
         return
     guest = r.json()
     part.games_started += 1
-    think = cfg.fast_think if rng.random() < cfg.fast_share else cfg.think
+    # a fixed share of the slots plays fast games all along (blitz players, bots, retries)
+    fast = cfg.fast_share > 0 and slot % max(1, round(1 / cfg.fast_share)) == 0
+    think = cfg.fast_think if fast else cfg.think
     sockets = []
     try:
         for server, token in ((first, game["token"]), (second, guest["token"])):
@@ -259,6 +262,9 @@ def run(cfg: Config, procs: int, servers: list[ServerProcess]) -> dict[str, Any]
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
+    pids = [pid for s in servers for pid in s.pids()]
+    cpu_before = cpu_seconds(pids)
+    own_before = time.process_time()
     began = time.monotonic()
     if procs == 1:
         parts = [part_main(cfg, groups[0])]
@@ -266,11 +272,19 @@ def run(cfg: Config, procs: int, servers: list[ServerProcess]) -> dict[str, Any]
         with multiprocessing.get_context("spawn").Pool(procs) as pool:
             parts = pool.starmap(part_main, [(cfg, g) for g in groups])
     wall = time.monotonic() - began
+    server_cpu = cpu_seconds(pids) - cpu_before
     stop.set()
     total = Part()
     for part in parts:
         total.merge(part)
-    return summarize(cfg, total, rss, wall)
+    summary = summarize(cfg, total, rss, wall)
+    # the machine is shared with the load generator (and maybe others): say who used the CPU
+    summary["server_cpu_s"] = round(server_cpu, 1)
+    summary["server_cpu_ms_per_move"] = round(1000 * server_cpu / max(1, total.moves), 2)
+    if procs == 1:
+        summary["load_generator_cpu_s"] = round(time.process_time() - own_before, 1)
+    summary["loadavg_at_end"] = os.getloadavg()[0]
+    return summary
 
 
 def parse_range(text: str) -> tuple[float, float]:
@@ -283,9 +297,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=100, help="concurrent games to ramp to")
     p.add_argument("--ramp", type=float, default=30.0, help="seconds to reach --games")
     p.add_argument("--duration", type=float, default=90.0, help="seconds the run lasts")
-    p.add_argument("--think", default="1.5:4.5", help="seconds a player thinks: LOW:HIGH")
-    p.add_argument("--fast-think", default="0.05:0.2", help="thinking in fast games")
-    p.add_argument("--fast-share", type=float, default=0.1, help="share of fast games")
+    p.add_argument("--think", default="2:6", help="seconds a player thinks: LOW:HIGH")
+    p.add_argument("--fast-think", default="0.2:0.6", help="thinking in fast games")
+    p.add_argument("--fast-share", type=float, default=0.05,
+                   help="share of the game slots that play fast games")
     p.add_argument("--presets", default="draw,block")
     p.add_argument("--procs", type=int, default=1, help="load generator processes")
     p.add_argument("--seed", type=int, default=1)

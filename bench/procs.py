@@ -89,6 +89,12 @@ class ServerProcess:
                 self.proc.kill()
                 self.proc.wait(5)
 
+    def pids(self) -> list[int]:
+        """The server and its worker processes."""
+        if self.proc is None or self.proc.poll() is not None:
+            return []
+        return [self.proc.pid, *_children(self.proc.pid)]
+
     def rss_kib(self) -> int:
         """Resident memory of the server and its workers, in KiB (0 when not running)."""
         if self.proc is None or self.proc.poll() is not None:
@@ -102,6 +108,19 @@ class ServerProcess:
             except OSError:
                 continue
         return total
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far (0 for one that is gone)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
 
 
 def _children(pid: int) -> list[int]:

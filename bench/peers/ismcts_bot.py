@@ -6,8 +6,8 @@ import random
 from typing import Any
 
 import numpy as np
-from bench.peers.openspiel_rules import from_os_action, load_game, mirror
 
+from bench.peers.openspiel_rules import from_os_action, load_game, mirror
 from doublesix.core.actions import Action
 from doublesix.core.match import Match
 

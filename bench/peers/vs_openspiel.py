@@ -16,7 +16,6 @@ import time
 
 from bench.peers.ismcts_bot import ISMCTSPeer
 from bench.peers.openspiel_rules import openspiel_rules
-
 from doublesix.bots.arena import PairResult, make_any, play_game, summarize
 
 

@@ -127,3 +127,33 @@ async def test_shared_backend_claims_a_computer_turn_once(storage: Storage) -> N
     assert await storage.claim_computer("g1", 4, "a", now=121.0, ttl=10.0)  # a new turn
     assert not await storage.claim_computer("nope", 1, "a", now=121.0, ttl=10.0)
     assert await storage.event_nos(["g1", "nope"]) == {"g1": 1}
+
+
+async def test_orphaned_computer_turns_are_found(storage: Storage) -> None:
+    if not isinstance(storage, SharedStorage):
+        pytest.skip("a single-process backend needs no claims")
+    await storage.create(game("held", 50.0, computer_to_move=True, state_no=3), [])
+    await storage.create(game("orphan", 50.0, computer_to_move=True, state_no=3), [])
+    await storage.create(game("busy", 150.0, computer_to_move=True), [])
+    await storage.create(game("human", 50.0), [])
+    assert await storage.claim_computer("held", 3, "a", now=100.0, ttl=30.0)
+    assert await storage.claim_computer("orphan", 3, "a", now=60.0, ttl=30.0)
+    assert await storage.orphaned_computer_turns(idle_before=100.0) == ["orphan"]
+
+
+async def test_expiry_runs_in_one_process_at_a_time(pg_url: str) -> None:
+    """Two processes expiring together: each old room is deleted once, by one of them."""
+    stores = [open_storage(pg_url) for _ in range(2)]
+    for store in stores:
+        await store.open()
+    try:
+        first = stores[0]
+        await first.pool.execute("TRUNCATE games CASCADE")  # type: ignore[attr-defined]
+        for n in range(50):
+            await first.create(game(f"old{n}", 10.0), [event(f"old{n}", 1, 0)])
+        results = await asyncio.gather(*(s.delete_inactive(100.0) for s in stores * 3))
+        deleted = [gid for r in results for gid in r]
+        assert sorted(deleted) == sorted(f"old{n}" for n in range(50))
+    finally:
+        for store in stores:
+            await store.close()

@@ -28,6 +28,9 @@ class Settings:
     expiry_interval: float = 3600.0
     #: a short pause before the computer moves, so a person can follow the game
     computer_delay: float = 0.3
+    #: several processes: a computer turn claimed by a process that died is taken over after
+    #: the delay plus this many seconds
+    computer_claim_ttl: float = 30.0
     hello_timeout: float = 10.0
     #: frames per second a socket may send on average, and the burst it may send at once
     rate_per_second: float = 20.0
@@ -56,6 +59,7 @@ class Settings:
             "DOUBLESIX_TELEGRAM_MAX_AGE": ("telegram_max_age", int),
             "DOUBLESIX_ROOM_TTL": ("room_ttl", float),
             "DOUBLESIX_COMPUTER_DELAY": ("computer_delay", float),
+            "DOUBLESIX_COMPUTER_CLAIM_TTL": ("computer_claim_ttl", float),
             "DOUBLESIX_WS_RATE": ("rate_per_second", float),
             "DOUBLESIX_WS_BURST": ("rate_burst", int),
         }

@@ -105,14 +105,6 @@ class RoomsService:
             log.info("expired %d room(s)", len(gone))
         return gone
 
-    async def _claim_computer(self, game_id: str, state_no: int) -> bool:
-        """Whether this process plays the computer's turn (exactly one process does)."""
-        if not isinstance(self.storage, SharedStorage):
-            return True
-        ttl = self.settings.computer_delay + 30.0  # a dead claimant is replaced after this
-        return await self.storage.claim_computer(game_id, state_no, self.instance,
-                                                 self.clock(), ttl)
-
     def _broadcast(self, room: Room, events: list[EventRow]) -> None:
         connected = self.hub.connected(room.game_id)
         for peer in self.hub.peers(room.game_id):
@@ -249,7 +241,8 @@ class RoomsService:
         if room is None:
             return
         self._presence(room)
-        idle = not self.hub.connected(game_id) and not room.lock.locked()
+        # no socket of this process (seats on other processes do not keep it in this cache)
+        idle = not any(True for _ in self.hub.peers(game_id)) and not room.lock.locked()
         if idle and game_id not in self._computer:
             self.rooms.forget(game_id)  # nobody is here: free the memory, storage has it
 
@@ -446,6 +439,14 @@ class RoomsService:
         if task is not None and not task.done():
             return
         self._computer[game_id] = asyncio.create_task(self._computer_turns(game_id))
+
+    async def _claim_computer(self, game_id: str, state_no: int) -> bool:
+        """Whether this process plays the computer's turn (exactly one process does)."""
+        if not isinstance(self.storage, SharedStorage):
+            return True
+        ttl = self.settings.computer_delay + self.settings.computer_claim_ttl
+        return await self.storage.claim_computer(game_id, state_no, self.instance,
+                                                 self.clock(), ttl)
 
     async def _computer_turns(self, game_id: str) -> None:
         """Play the computer's turns until a person is to move; each one saved like a move."""

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from doublesix.server import views
-from doublesix.server.errors import CLOSE_NOT_FOUND, ServiceError
+from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ServiceError
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import SharedStorage
@@ -77,8 +77,11 @@ class RedisFanout:
         if game_ids:
             self._publish({"k": "gone", "g": list(game_ids)})
 
-    def _presence_changed(self, game_id: str) -> None:
-        self._publish({"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id)})
+    def _presence_changed(self, game_id: str, attached: int | None) -> None:
+        message: dict[str, Any] = {"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id)}
+        if attached is not None:
+            message["new"] = attached
+        self._publish(message)
 
     def _event_no_of(self, game_id: str) -> int:
         room = self.service.rooms.cached(game_id)  # loaded: attach happens inside hello
@@ -130,8 +133,14 @@ class RedisFanout:
         if kind == "ev":
             self._deliver(str(message["g"]))
         elif kind == "pr":
-            self.hub.remote_room(process, str(message["g"]), list(message["s"]))
-            self._tell_presence({str(message["g"])})
+            game_id = str(message["g"])
+            self.hub.remote_room(process, game_id, list(message["s"]))
+            if isinstance(message.get("new"), int):
+                # one socket per seat across processes too: the newer one wins (a second tab)
+                old = self.hub.replace_local(game_id, message["new"])
+                if old is not None:
+                    old.close(CLOSE_REPLACED, "replaced by another connection")
+            self._tell_presence({game_id})
         elif kind == "beat":
             self._tell_presence(self.hub.remote_beat(process, dict(message["r"])))
         elif kind == "gone":
@@ -182,7 +191,12 @@ class RedisFanout:
                 seen = self.hub.delivered.get(id(peer), newest)
                 for event in events:
                     if event.event_no > seen:
-                        peer.send(views.event(room, peer.seats, connected, event))
+                        frame = views.event(room, peer.seats, connected, event)
+                        # events of several changes caught up at once are sent as one change
+                        # (docs/protocol.md): each carries the view after the last, so also its
+                        # state_no; a client moving on an earlier frame would be stale
+                        frame["state_no"] = room.row.state_no
+                        peer.send(frame)
                 self.hub.delivered[id(peer)] = newest
 
     def _tell_presence(self, game_ids: set[str]) -> None:
@@ -228,5 +242,7 @@ class RedisFanout:
                 if got and min(got) < stored[game_id]:
                     self._deliver(game_id)
         if computer:
-            for game_id in await self.service.storage.awaiting_computer():
-                self.service._schedule_computer(game_id)  # the claim lets one process play
+            # a claimant that died leaves its turn unplayed: adopt it (the claim lets one do it)
+            idle_before = self.service.clock() - max(5.0, 3 * self.beat)
+            for game_id in await storage.orphaned_computer_turns(idle_before):
+                self.service._schedule_computer(game_id)

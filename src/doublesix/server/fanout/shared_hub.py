@@ -17,7 +17,7 @@ RemoteRooms = dict[str, set[int]]
 class SharedHub(Hub):
     def __init__(
         self,
-        on_change: Callable[[str], None],
+        on_change: Callable[[str, int | None], None],
         event_no_of: Callable[[str], int],
         ttl: float = 6.0,
         clock: Callable[[], float] = time.monotonic,
@@ -37,14 +37,14 @@ class SharedHub(Hub):
         old = super().attach(game_id, peer)
         # the welcome about to be sent holds everything up to the room's current event
         self.delivered[id(peer)] = self._event_no_of(game_id)
-        self._on_change(game_id)
+        self._on_change(game_id, peer.seats[0])  # a socket of that seat elsewhere is replaced
         return old
 
     def detach(self, game_id: str, peer: Peer) -> bool:
         attached = super().detach(game_id, peer)
         self.delivered.pop(id(peer), None)
         if attached:
-            self._on_change(game_id)
+            self._on_change(game_id, None)
         return attached
 
     def drop_room(self, game_id: str) -> list[Peer]:
@@ -52,6 +52,13 @@ class SharedHub(Hub):
         for peer in peers:
             self.delivered.pop(id(peer), None)
         return peers
+
+    def replace_local(self, game_id: str, key: int) -> Peer | None:
+        """Forget this process's socket of seat *key*: one of that seat attached elsewhere."""
+        peer = self._rooms.get(game_id, {}).get(key)
+        if peer is not None:
+            self.detach(game_id, peer)
+        return peer
 
     def local_seats(self, game_id: str) -> list[int]:
         return sorted({seat for peer in self.peers(game_id) for seat in peer.seats})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -30,6 +30,11 @@ class SeatRow:
     @property
     def taken(self) -> bool:
         return self.computer or self.token_hash is not None
+
+
+#: GameRow fields stored in their own SQL columns, not in the ``data`` JSON document
+_SQL_COLUMNS = frozenset({"game_id", "mode", "level", "state_no", "event_no", "updated_at",
+                          "computer_to_move"})
 
 
 @dataclass
@@ -55,10 +60,9 @@ class GameRow:
 
     def data_json(self) -> str:
         """The columns without their own SQL column, as one JSON document."""
-        data = asdict(self)
-        for key in ("game_id", "mode", "level", "state_no", "event_no", "updated_at",
-                    "computer_to_move"):
-            data.pop(key)
+        # shallow on purpose: asdict() deep-copies the whole record on every save (profiled)
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _SQL_COLUMNS}
+        data["seats"] = [asdict(s) for s in self.seats]
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -142,3 +146,6 @@ class SharedStorage(Protocol):
         self, game_id: str, state_no: int, owner: str, now: float, ttl: float
     ) -> bool:
         """Claim the computer's turn at *state_no*; False while another process holds it."""
+
+    async def orphaned_computer_turns(self, idle_before: float) -> list[str]:
+        """Computer turns idle since *idle_before* that no live claim covers."""
