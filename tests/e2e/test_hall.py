@@ -46,14 +46,15 @@ def _drag_a_tile(page: Any) -> bool:
     return True
 
 
-def _play_match(players: list[Any], rng: random.Random, drag_once: bool) -> None:
-    """Both players take their turns (and deal on) until the 101 match is over."""
+def _play_match(players: list[Any], rng: random.Random, drag_once: bool) -> bool:
+    """Both players take their turns (and deal on) until the 101 match is over; True when a
+    tile was dragged onto an end on the way."""
     dragged = not drag_once
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         over = players[0].evaluate("() => doublesix.store.state.view?.match?.over === true")
         if over:
-            return
+            return dragged
         acted = False
         for page in players:
             state = table_state(page)
@@ -134,7 +135,7 @@ def test_strangers_meet_chat_play_a_timed_101_match_and_are_watched(server: Serv
     boris.locator("[data-chat-toggle]").click()
     assert boris.locator("[data-chat-log]").is_visible()
 
-    _play_match([anna, boris], random.Random(3), drag_once=True)
+    assert _play_match([anna, boris], random.Random(3), drag_once=True), "no tile was dragged"
     for page in (anna, boris):
         page.wait_for_function("() => doublesix.store.state.view?.match?.over === true")
     viewer.wait_for_function("() => doublesix.store.state.view?.match?.over === true")

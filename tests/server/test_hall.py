@@ -112,8 +112,11 @@ async def test_lobby_lists_public_tables_live(hall: ServerThread) -> None:
     async with httpx.AsyncClient(base_url=hall.http) as http:
         tables = (await http.get("/api/hall/tables")).json()["tables"]
     assert any(t["game_id"] == game["game_id"] for t in tables)
-    for c in (watch, a, b, spectator):
+    # once both players have left, the table leaves the hall
+    for c in (a, b, spectator):
         await c.close()
+    await watch.expect("lobby", where=lambda f: listed(f, game["game_id"]) is None)
+    await watch.close()
 
 
 async def test_two_people_click_the_same_seat_exactly_one_sits(hall: ServerThread) -> None:

@@ -108,9 +108,13 @@ class Hall:
             self.left_at.setdefault(game_id, self.clock())
         else:
             self.left_at.pop(game_id, None)
-        if hall.get("public") and game_id not in self.closed:
+        # listed: public tables that are open, or whose game someone is still at
+        deserted = room.all_taken() and not connected
+        if hall.get("public") and game_id not in self.closed and not deserted:
             watching = len(self.watchers.get(game_id, ()))
             self.tables[game_id] = tables.summary(room, connected, watching)
+        else:
+            self.tables.pop(game_id, None)
         self.publish()
 
     def on_events(self, room: Room, events: list[EventRow]) -> None:
