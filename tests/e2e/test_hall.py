@@ -144,3 +144,38 @@ def test_strangers_meet_chat_play_a_timed_101_match_and_are_watched(server: Serv
     # the spectator never held a hand: every frame it got is seat-less
     assert viewer.evaluate("() => doublesix.store.state.view.hand.length") == 0
     assert viewer.locator("[data-hand] .hand-tile").count() == 0
+    assert "кост." in viewer.locator("[data-hall-bar]").inner_text()
+
+
+def test_hall_helpers_and_the_timeout_notice(server: Server, pages: Any) -> None:
+    """DOM-free helpers (names, clock text, chat frames), then how a loss on time is shown."""
+    page = pages.page(PHONE)
+    page.goto(server.url + "/#hall")
+    page.wait_for_selector("[data-hall-tables]")
+    out = page.evaluate("""async () => {
+      const hall = await import('./js/hall.js');
+      const table = await import('./js/hall_table.js');
+      return {
+        names: ['  Аня   Петрова ', '<script>', '', 'x'.repeat(25), '...'].map(hall.cleanName),
+        clocks: [0, 0.2, 59.01, 61, 600].map(table.formatClock),
+        chat: table.chatFrom({ event: { kind: 'chat', seat: 1, name: 'Б', text: '<b>hi</b>', at: 1 } }, []),
+      };
+    }""")
+    assert out["names"] == ["Аня Петрова", None, None, None, None]
+    assert out["clocks"] == ["0:00", "0:01", "1:00", "1:01", "10:00"]
+    assert out["chat"] == [{"seat": 1, "name": "Б", "text": "<b>hi</b>", "at": 1}]
+    # a table whose clock ran out, as the server describes it in room.hall
+    page.evaluate("""() => {
+      const room = { game_id: 'x', mode: 'online', rules: { preset: 'draw' }, rematch: [], waiting_for: [],
+        seats: [{ seat: 0, name: 'Аня', taken: true, connected: true }, { seat: 1, name: 'Боря', taken: true, connected: true }],
+        hall: { public: true, clock: { minutes: 3, increment: 2, left: [12.5, 0], running: null },
+                over: { reason: 'timeout', loser: 1, winner: 0, points: 23 } } };
+      const view = { seat: 0, rules: { preset: 'draw', draw_rule: 'draw_until_playable' }, hand: ['1-2'], line: [[3, 3]], ends: [3, 3],
+        hand_sizes: [1, 4], boneyard: 5, to_move: 1, legal: [], lead_options: [], history: [], result: null, match: null, version: 9 };
+      doublesix.store.update({ screen: 'table', mode: 'online', game: { game_id: 'x', seat: 0, seats: [0] }, room, view, chat: [] });
+    }""")
+    notice = page.locator("[data-timeout]")
+    notice.wait_for()
+    assert "Время вышло: Боря проигрывает" in notice.inner_text() and "23" in notice.inner_text()
+    assert page.locator("[data-clock='1'] .clock-time").inner_text() == "0:00"
+    screenshot(page, "hall-timeout")

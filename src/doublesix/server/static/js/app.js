@@ -67,7 +67,8 @@ function applyLanguage(lang) {
 
 function titleFor(state) {
   const base = t("appTitle");
-  const sub = { table: state.mode && t(state.mode === "hotseat" ? "title.hotseat" : `mode.${state.mode}`), tutorial: t("mode.tutorial"), rules: t("mode.rules"),
+  const tableMode = state.mode === "online" && state.room?.hall ? "hall" : state.mode;
+  const sub = { table: tableMode && t(tableMode === "hotseat" ? "title.hotseat" : `mode.${tableMode}`), tutorial: t("mode.tutorial"), rules: t("mode.rules"),
     tips: t("mode.tips"), lobby: t("mode.online"), hall: t("mode.hall") }[state.screen];
   return sub ? `${base} · ${sub}` : base;
 }
@@ -329,7 +330,7 @@ function afterView() {
 
 function send(action) {
   const state = store.state;
-  if (!conn || state.pending) return;
+  if (!conn || state.pending || state.room?.hall?.over) return; // a loss on time ends play
   const seat = state.mode === "hotseat" ? state.view?.to_move ?? null : null;
   if (conn.move(action, seat) !== null) store.update({ pending: true, selected: null });
 }

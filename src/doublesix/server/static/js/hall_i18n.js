@@ -42,6 +42,8 @@ extend("ru", {
   "watch.label": "Вы смотрите игру",
   "clock.you": "{name}: {time}",
   "timeout.lost": "Время вышло: {name} проигрывает",
+  "timeout.lostYou": "Ваше время вышло: вы проиграли",
+  "timeout.pointsYou": "Вам записано {n} очк.",
   "timeout.points": "{name} получает {n} очк.",
   "timeout.match": "Матч проигран по времени",
 });
@@ -87,6 +89,8 @@ extend("en", {
   "watch.label": "You are watching",
   "clock.you": "{name}: {time}",
   "timeout.lost": "Time is up: {name} loses",
+  "timeout.lostYou": "Your time is up: you lose",
+  "timeout.pointsYou": "You score {n}",
   "timeout.points": "{name} scores {n}",
   "timeout.match": "Match lost on time",
 });

@@ -18,7 +18,7 @@ export function formatClock(seconds) {
 }
 
 function paintClocks(root) {
-  if (!ticking) return;
+  if (!ticking) return; // no clock at this table: the names (and counts) stay as they are
   const elapsed = (performance.now() - ticking.at) / 1000;
   for (const el of root.querySelectorAll("[data-clock]")) {
     const seat = Number(el.dataset.clock);
@@ -49,9 +49,13 @@ export function renderHallTable(root, state) {
   const order = [1 - mine, mine];
   const clocks = bar.querySelectorAll("[data-clock]");
   clocks.forEach((el, i) => {
-    el.hidden = !clock;
-    el.dataset.clock = String(order[i]);
-    el.querySelector("[data-clock-name]").textContent = nameFor(state, order[i]);
+    const seat = order[i];
+    el.hidden = !clock && !watching;
+    el.dataset.clock = String(seat);
+    // a spectator has no hand of its own on screen: both players' counts are shown here
+    const count = watching ? ` · ${t("tilesCount", { n: state.view?.hand_sizes?.[seat] ?? 0 })}` : "";
+    el.querySelector("[data-clock-name]").textContent = nameFor(state, seat) + count;
+    if (!clock) el.querySelector("[data-clock-time]").textContent = "";
   });
   if (clock !== lastClock) {
     lastClock = clock;
@@ -66,9 +70,17 @@ export function renderHallTable(root, state) {
   const over = hall?.over ?? null;
   notice.hidden = !over;
   if (over) {
-    const parts = [t("timeout.lost", { name: nameFor(state, over.loser) })];
+    const me = state.mode === "online" ? state.game?.seat : null;
+    const parts = [over.loser === me ? t("timeout.lostYou") : t("timeout.lost", { name: nameFor(state, over.loser) })];
     if (over.match_lost) parts.push(t("timeout.match"));
-    else if (over.points !== undefined) parts.push(t("timeout.points", { name: nameFor(state, over.winner), n: over.points }));
+    else if (over.points !== undefined) {
+      parts.push(over.winner === me ? t("timeout.pointsYou", { n: over.points })
+        : t("timeout.points", { name: nameFor(state, over.winner), n: over.points }));
+    }
+    // the rules core still has the deal running: the table must not look like anyone's turn
+    root.dataset.turn = "over";
+    $(root, "[data-status]").textContent = "";
+    $(root, "[data-opponent]").classList.remove("is-turn");
     $(notice, "[data-timeout-text]").textContent = parts.join(". ");
     const again = $(notice, '[data-action="new-game"]');
     again.hidden = watching;
