@@ -95,7 +95,9 @@ export class HallScreen {
     nameInput.placeholder = t("hall.namePlaceholder");
     const presets = $("[data-hall-presets]", this.root);
     const current = saved.get("hall.preset", "101");
-    presets.replaceChildren(...PRESETS.map((preset) => {
+    const legend = document.createElement("legend");
+    legend.textContent = t("hall.game");
+    presets.replaceChildren(legend, ...PRESETS.map((preset) => {
       const label = document.createElement("label");
       const input = document.createElement("input");
       input.type = "radio";
