@@ -111,7 +111,9 @@ async def test_lobby_lists_public_tables_live(hall: ServerThread) -> None:
                        .get("watchers") == 1)
     async with httpx.AsyncClient(base_url=hall.http) as http:
         tables = (await http.get("/api/hall/tables")).json()["tables"]
+        spec = (await http.get("/api/openapi.json")).json()
     assert any(t["game_id"] == game["game_id"] for t in tables)
+    assert {"/api/hall/tables", "/api/hall/tables/{game_id}/sit"} <= set(spec["paths"])
     # once both players have left, the table leaves the hall
     for c in (a, b, spectator):
         await c.close()

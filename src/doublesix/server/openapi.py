@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from doublesix import __version__
+from doublesix.server.hall.openapi import add_hall
 
 
 def _error(description: str) -> dict[str, Any]:
@@ -132,3 +133,5 @@ OPENAPI: dict[str, Any] = {
         },
     }},
 }
+
+add_hall(OPENAPI)

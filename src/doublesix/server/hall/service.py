@@ -74,9 +74,9 @@ class Hall:
                 self.tables.pop(game_id, None)
         for game_id in list(self.timed):
             room = self.service.rooms.cached(game_id)
-            if room is not None and room.row.hall is not None:
-                if clocks.flagged(room.row.hall.get("clock"), now) is None:
-                    continue  # still ticking: no lock, no storage round trip
+            hall = room.row.hall if room is not None else None
+            if hall is not None and clocks.flagged(hall.get("clock"), now) is None:
+                continue  # still ticking: no lock, no storage round trip
             try:
                 async with self.service.rooms.locked(game_id) as room:
                     await self.settle(room)
