@@ -298,6 +298,7 @@ function afterView() {
   const view = state.view;
   clearTimeout(drawTimer);
   if (!view || view.result || state.covered) return;
+  if (state.mode === "online" && state.room?.waiting_for?.length) return;
   const mySeat = viewSeat(state);
   if (view.to_move !== mySeat) return;
   const legal = view.legal ?? [];
