@@ -224,6 +224,7 @@ function onPresence(frame) {
     ? seats.filter((s) => !s.computer && (!s.taken || !s.connected)).map((s) => s.seat)
     : room.waiting_for ?? [];
   store.update({ room: { ...room, seats, waiting_for: waiting } });
+  if (waiting.length === 0 && room.waiting_for?.length) afterView();
 }
 
 function onError(frame) {
