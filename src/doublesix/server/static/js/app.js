@@ -308,6 +308,8 @@ function afterView() {
     return;
   }
   // keyboard players keep going: when focus was lost with the old tiles, put it on a move
+  // (not for touch and mouse players: a focus ring on a phone only puzzles)
+  if (!keyboardUser) return;
   requestAnimationFrame(() => {
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
@@ -315,6 +317,12 @@ function afterView() {
   });
 }
 
+
+let keyboardUser = false;
+document.addEventListener("keydown", (ev) => {
+  if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) keyboardUser = true;
+}, true);
+document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
 
 // ---------------------------------------------------------------- moves
 
