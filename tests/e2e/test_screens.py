@@ -134,3 +134,22 @@ def test_every_screen(server: Server, pages: Any, viewport: dict[str, int]) -> N
     page.locator("[data-menu] [data-action=start-hotseat]").click()
     page.locator("[data-cover]").wait_for(state="visible")
     check(page, "cover")
+
+
+def test_the_table_on_a_small_phone(server: Server, pages: Any) -> None:
+    """360×640, the smallest phone the issue names: the table still fits without overlaps."""
+    rng = random.Random(6)
+    page = pages.page({"width": 360, "height": 640})
+    page.goto(server.url + "/#computer")
+    for _ in range(8):
+        if wait_state(page, {"mine", "result"}) == "result":
+            page.locator("[data-result] [data-action=new-game]").click()
+            continue
+        before = page.evaluate("() => doublesix.store.state.view.version")
+        take_turn(page, rng)
+        page.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
+    if wait_state(page, {"mine", "result"}) == "result":
+        check(page, "result-small")
+        page.locator("[data-result] [data-action=new-game]").click()
+        wait_state(page, {"mine"})
+    check(page, "table-small")

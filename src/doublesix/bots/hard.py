@@ -43,6 +43,7 @@ class HardBot:
         exact: float = EXACT_TILES,
         prior: float = 0.0,
         soft: float = 0.5,
+        rollout: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -51,6 +52,7 @@ class HardBot:
         self.exact = int(exact)
         self.prior = float(prior)
         self.soft = float(soft)
+        self.rollout = bool(rollout)
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -74,7 +76,8 @@ class HardBot:
     def _search(self, view: PlayerView, know: Knowledge, plays: list[Action],
                 rng: random.Random, deadline: float | None) -> tuple[dict[Action, float], int]:
         totals = dict.fromkeys(plays, 0.0)
-        searcher = Searcher(view.rules, view.seat, _match_context(view), deadline=deadline)
+        searcher = Searcher(view.rules, view.seat, _match_context(view), deadline=deadline,
+                            rollout=self.rollout)
         left, right = view.ends if view.ends is not None else (-1, -1)
         depth = self._depth(view, know)
         worlds = 0
@@ -83,26 +86,17 @@ class HardBot:
             hands, bone = sample_world(know, rng, self.soft)
             # with no boneyard in play, worlds share positions: keep the table
             searcher.set_world(bone, keep_table=not bone or view.rules.draw_rule == "none")
-            values: dict[Action, float] = {}
             try:
-                for action in plays:
-                    assert action.tile is not None
-                    side = -1 if action.end is None else (0 if action.end is End.LEFT else 1)
-                    values[action] = searcher.value_after_play(
-                        hands, 0, left, right, view.seat, action.tile.index, side,
-                        know.line, depth,
-                    )
+                values = _values(searcher, hands, plays, view.seat, left, right, know.line,
+                                 depth)
             except OutOfTime:
                 if worlds == 0:
-                    # not even one world: fall back to a shallow search of this one
+                    # not even one world in time: settle for a one-ply look at this one
                     searcher.deadline = None
-                    for action in plays:
-                        assert action.tile is not None
-                        side = -1 if action.end is None else (
-                            0 if action.end is End.LEFT else 1)
-                        totals[action] += searcher.value_after_play(
-                            hands, 0, left, right, view.seat, action.tile.index, side,
-                            know.line, 1)
+                    values = _values(searcher, hands, plays, view.seat, left, right,
+                                     know.line, 1)
+                    for action, v in values.items():
+                        totals[action] += v
                 break
             for action, v in values.items():
                 totals[action] += v
@@ -116,6 +110,19 @@ class HardBot:
         if view.rules.draw_rule != "none":
             in_play += view.boneyard_size
         return EXACT if in_play <= self.exact else self.depth
+
+
+def _values(searcher: Searcher, hands: list[int], plays: list[Action], seat: int, left: int,
+            right: int, line: int, depth: int) -> dict[Action, float]:
+    """The searched value of every play in one world."""
+    values: dict[Action, float] = {}
+    for action in plays:
+        assert action.tile is not None
+        side = -1 if action.end is None else (0 if action.end is End.LEFT else 1)
+        values[action] = searcher.value_after_play(
+            hands, 0, left, right, seat, action.tile.index, side, line, depth
+        )
+    return values
 
 
 def _match_context(view: PlayerView) -> MatchContext | None:

@@ -69,8 +69,11 @@ class Searcher:
         match: MatchContext | None = None,
         weights: EvalWeights | None = None,
         deadline: float | None = None,
+        rollout: bool = False,
     ) -> None:
         self.rules = rules
+        #: value leaves by a greedy playout to the end instead of the static guess
+        self.rollout = rollout
         self.me = me
         self.players = rules.players
         self.draw = _DRAW_CODES[rules.draw_rule]
@@ -130,7 +133,7 @@ class Searcher:
     def _node(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
               passes: int, line: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 1023 and \
+        if self.deadline is not None and not self.nodes & 255 and \
                 time.perf_counter() > self.deadline:
             raise OutOfTime
         hand = hands[mover]
@@ -143,7 +146,7 @@ class Searcher:
                 if passes + 1 >= self.players:
                     return self._terminal(hands, 1, -1, -1)
                 if depth <= 0:
-                    return self._evaluate(hands, left, right, mover)
+                    return self._leaf(hands, bpos, left, right, mover, passes)
                 return self._node(hands, bpos, left, right, (mover + 1) % self.players,
                                   passes + 1, line, depth - 1, alpha, beta)
             # forced draws: no branching, so they cost no depth
@@ -183,7 +186,7 @@ class Searcher:
                 line: int, depth: int, alpha: float, beta: float, fit_l: int,
                 fit_r: int) -> float:
         if depth <= 0:
-            return self._evaluate(hands, left, right, mover)
+            return self._leaf(hands, bpos, left, right, mover, 0)
         key = (*hands, bpos, left, right, mover) if left <= right else \
             (*hands, bpos, right, left, mover)
         entry = self.tt.get(key)
@@ -250,6 +253,79 @@ class Searcher:
         return best
 
     # -- leaves ---------------------------------------------------------------------------
+    def _leaf(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+              passes: int) -> float:
+        if self.rollout:
+            return self._playout(list(hands), bpos, left, right, mover, passes)
+        return self._evaluate(hands, left, right, mover)
+
+    def _playout(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+                 passes: int) -> float:
+        """Play the deal out greedily: shed the heaviest tile, doubles first, and above all
+        lay ends the next player cannot follow (seed 001's advice, seen through this world)."""
+        bone = self.bone
+        players = self.players
+        draw = self.draw
+        while True:
+            hand = hands[mover]
+            ends = VALUE_MASK[left] | VALUE_MASK[right]
+            fit = hand & ends
+            nxt = (mover + 1) % players
+            if not fit:
+                if draw == _DRAW_NONE or bpos >= len(bone):
+                    passes += 1
+                    if passes >= players:
+                        return self._terminal(hands, 1, -1, -1)
+                    mover = nxt
+                    continue
+                if draw == _DRAW_UNTIL:
+                    while bpos < len(bone):
+                        t = bone[bpos]
+                        bpos += 1
+                        hand |= 1 << t
+                        if ends >> t & 1:
+                            break
+                else:
+                    t = bone[bpos]
+                    bpos += 1
+                    hand |= 1 << t
+                hands[mover] = hand
+                fit = hand & ends
+                if not fit:
+                    if draw == _DRAW_ONE:
+                        mover = nxt
+                        continue
+                    passes += 1
+                    if passes >= players:
+                        return self._terminal(hands, 1, -1, -1)
+                    mover = nxt
+                    continue
+            follow = hands[nxt]
+            best_t, best_l, best_r, best_s = -1, left, right, -1e9
+            m = fit
+            while m:
+                b = m & -m
+                m ^= b
+                t = b.bit_length() - 1
+                base = _ORDER_KEY[t]
+                if VALUE_MASK[left] >> t & 1:
+                    nl = OTHER[t * 7 + left]
+                    sc = base + (20 if not follow & (VALUE_MASK[nl] | VALUE_MASK[right]) else 0)
+                    if sc > best_s:
+                        best_t, best_l, best_r, best_s = t, nl, right, sc
+                if left != right and VALUE_MASK[right] >> t & 1:
+                    nr = OTHER[t * 7 + right]
+                    sc = base + (20 if not follow & (VALUE_MASK[left] | VALUE_MASK[nr]) else 0)
+                    if sc > best_s:
+                        best_t, best_l, best_r, best_s = t, left, nr, sc
+            hand &= ~(1 << best_t)
+            hands[mover] = hand
+            left, right = best_l, best_r
+            passes = 0
+            if not hand:
+                return self._terminal(hands, 0, mover, best_t)
+            mover = nxt
+
     def _evaluate(self, hands: list[int], left: int, right: int, mover: int) -> float:
         """A cheap guess: fewer tiles and fewer pips than the best opponent, and being able to
         play on the current ends."""

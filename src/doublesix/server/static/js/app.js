@@ -235,6 +235,7 @@ function onPresence(frame) {
     ? seats.filter((s) => !s.computer && (!s.taken || (!timed && !s.connected))).map((s) => s.seat)
     : room.waiting_for ?? [];
   store.update({ room: { ...room, seats, waiting_for: waiting } });
+  if (waiting.length === 0 && room.waiting_for?.length) afterView();
 }
 
 function onError(frame) {
@@ -310,6 +311,7 @@ function afterView() {
   const view = state.view;
   clearTimeout(drawTimer);
   if (!view || view.result || state.covered) return;
+  if (state.mode === "online" && state.room?.waiting_for?.length) return;
   const mySeat = viewSeat(state);
   if (view.to_move !== mySeat) return;
   const legal = view.legal ?? [];
@@ -318,6 +320,8 @@ function afterView() {
     return;
   }
   // keyboard players keep going: when focus was lost with the old tiles, put it on a move
+  // (not for touch and mouse players: a focus ring on a phone only puzzles)
+  if (!keyboardUser) return;
   requestAnimationFrame(() => {
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
@@ -325,6 +329,12 @@ function afterView() {
   });
 }
 
+
+let keyboardUser = false;
+document.addEventListener("keydown", (ev) => {
+  if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) keyboardUser = true;
+}, true);
+document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
 
 // ---------------------------------------------------------------- moves
 

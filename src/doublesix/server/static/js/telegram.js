@@ -24,6 +24,7 @@ export function loadTelegramScript() {
 
 const THEME_VARS = {
   bg_color: "--tg-bg",
+  secondary_bg_color: "--tg-bg-dark",
   text_color: "--tg-text",
   button_color: "--tg-button",
   button_text_color: "--tg-button-text",
