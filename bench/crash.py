@@ -57,6 +57,8 @@ class Campaign:
     last_move: dict[str, float] = field(default_factory=dict)
     reconnects: int = 0
     refused: dict[str, int] = field(default_factory=dict)
+    #: why sockets dropped, by exception name
+    drops: dict[str, int] = field(default_factory=dict)
 
 
 async def http_post(c: Campaign, client: Any, path: str, body: dict[str, Any]) -> Any:
@@ -88,11 +90,10 @@ async def seat_loop(c: Campaign, game_id: str, token: str, rng: random.Random) -
                 if await play(c, ws, game_id, rng, seen) is True:
                     c.finished.add(game_id)
                     return
-        except (OSError, TimeoutError, EOFError):
-            pass
-        except Exception as exc:  # ConnectionClosed and friends: the server died under us
-            if "Closed" not in type(exc).__name__:
-                raise
+        except Exception as exc:
+            # the server died under us: refused, reset, closed, or a handshake cut in half
+            # (InvalidMessage); whatever it was, connect again, and show what it was
+            c.drops[type(exc).__name__] = c.drops.get(type(exc).__name__, 0) + 1
         c.reconnects += 1
         await asyncio.sleep(0.05 + rng.random() * 0.1)
 
@@ -223,7 +224,8 @@ async def campaign(args: argparse.Namespace, server: ServerProcess
              if born < restarted and g not in c.finished and c.last_move.get(g, 0) < restarted]
     return {"kills": kills, "games": len(c.games), "games_finished": len(c.finished),
             "games_stuck": len(stuck), "acknowledged": len(c.acks),
-            "reconnect_attempts": c.reconnects, "refused_by_code": c.refused}, c
+            "reconnect_attempts": c.reconnects, "drops": c.drops,
+            "refused_by_code": c.refused}, c
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -233,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--think", default="0.05:0.25", help="seconds per move: LOW:HIGH")
     p.add_argument("--min-gap", type=float, default=0.5, help="least seconds between kills")
     p.add_argument("--max-gap", type=float, default=2.5)
-    p.add_argument("--settle", type=float, default=5.0, help="seconds of play after the last"
+    p.add_argument("--settle", type=float, default=10.0, help="seconds of play after the last"
                    " restart")
     p.add_argument("--max-seconds", type=float, default=900.0, help="hard bound of the run")
     p.add_argument("--db", default=None, help="storage URL (default: a fresh SQLite file)")

@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.procs import ServerProcess  # noqa: E402
 
-ANSWER_TIMEOUT = 5.0
+#: a message not answered within this is "unanswered" (generous: the machine may be busy)
+ANSWER_TIMEOUT = 15.0
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 
 
@@ -97,6 +98,8 @@ class Tally:
         #: generated as bad but legal after all: not counted as bad messages
         self.accepted: Counter[str] = Counter()
         self.fuzzer_exceptions: Counter[str] = Counter()
+        #: seconds from sending a bad frame to its answer
+        self.latencies: list[float] = []
         self.normal_finished = 0
         self.normal_moves = 0
         self.normal_errors: Counter[str] = Counter()
@@ -106,11 +109,20 @@ class Tally:
         return sum(self.sent.values())
 
 
-async def answer(ws: Any) -> tuple[str, Any]:
+async def answer(ws: Any, tally: Tally | None = None) -> tuple[str, Any]:
     """('error', code) or ('close', code) or ('none', None); other frames are skipped."""
+    began = time.monotonic()
+    deadline = began + ANSWER_TIMEOUT
+    try:
+        return await _answer(ws, deadline)
+    finally:
+        if tally is not None:
+            tally.latencies.append(time.monotonic() - began)
+
+
+async def _answer(ws: Any, deadline: float) -> tuple[str, Any]:
     from websockets.exceptions import ConnectionClosed
 
-    deadline = time.monotonic() + ANSWER_TIMEOUT
     try:
         while True:
             left = deadline - time.monotonic()
@@ -168,7 +180,7 @@ class Worker:
                         category, payload = bad_frame(self.rng, self.view, self.state_no)
                         self.tally.sent[category] += 1
                         await ws.send(payload)
-                        how, code = await answer(ws)
+                        how, code = await answer(ws, self.tally)
                         self._count(category, how, code)
                         if how != "error":  # closed, or the state moved: hello again
                             ws = None
@@ -225,7 +237,7 @@ class Worker:
         self.tally.sent[category] += 1
         async with connect(self.server.ws_url, ping_interval=None) as ws:
             await ws.send(text)
-            how, code = await answer(ws)
+            how, code = await answer(ws, self.tally)
         self._count(category, how, code)
 
     async def _http_fuzz(self, http: Any) -> None:
@@ -399,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         "unanswered_by_category": dict(tally.unanswered),
         "legal_by_chance_not_counted": sum(tally.accepted.values()),
         "fuzzer_exceptions": dict(tally.fuzzer_exceptions),
+        "answer_ms": _latency(tally.latencies),
         "server_alive": alive and healthy,
         "server_tracebacks": log.count("Traceback"),
         "server_rss_mib": round(rss / 1024, 1),
@@ -411,6 +424,14 @@ def main(argv: list[str] | None = None) -> int:
     ok = (result["unanswered"] == 0 and result["server_alive"] and result["normal_errors"] == 0
           and result["server_tracebacks"] == 0 and not tally.fuzzer_exceptions)
     return 0 if ok else 1
+
+
+def _latency(seconds: list[float]) -> dict[str, float]:
+    if not seconds:
+        return {}
+    ordered = sorted(seconds)
+    at = lambda q: round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+    return {"p50": at(0.5), "p99": at(0.99), "max": round(1000 * ordered[-1], 1)}
 
 
 def _by_code(counter: Counter[str]) -> dict[str, int]:

@@ -65,6 +65,7 @@ async def test_leaving_on_one_process_is_seen_on_the_other(
     b = Client(two, game["game_id"], guest["token"])  # type: ignore[arg-type]
     await a.connect()
     await b.connect()
+    await a.expect("presence", where=lambda f: f["seats"][1]["connected"])
     await b.close()
     await a.expect("presence", where=lambda f: not f["seats"][1]["connected"])
     if my_turn(a):
