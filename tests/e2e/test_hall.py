@@ -179,3 +179,26 @@ def test_hall_helpers_and_the_timeout_notice(server: Server, pages: Any) -> None
     assert "Время вышло: Боря проигрывает" in notice.inner_text() and "23" in notice.inner_text()
     assert page.locator("[data-clock='1'] .clock-time").inner_text() == "0:00"
     screenshot(page, "hall-timeout")
+
+
+def test_a_private_table_is_invite_only(server: Server, pages: Any) -> None:
+    """Unticking "open table" gives an invite link and keeps the table out of the hall."""
+    host = pages.page(PHONE)
+    _enter_hall(host, server, "Вера")
+    host.locator("[data-hall-public]").uncheck()
+    host.locator("[data-hall-clock]").select_option("0")
+    host.locator("[data-hall=hall-create]").click()
+    host.wait_for_selector("[data-invite]:not([hidden])")
+    game_id = host.evaluate("() => doublesix.store.state.game.game_id")
+    link = host.locator("[data-invite-link]").input_value()
+    assert f"#join={game_id}." in link
+    other = pages.page(PHONE)
+    other.goto(server.url + "/#hall")
+    other.wait_for_function("() => document.querySelector('[data-hall-msg]').textContent === ''")
+    other.wait_for_timeout(300)
+    assert other.locator(f".hall-table[data-game='{game_id}']").count() == 0
+    # a bad name is caught before anything is sent
+    other.locator("[data-hall-name]").fill("<b>")
+    other.locator("[data-hall=hall-create]").click()
+    assert other.locator("[data-hall-name]").get_attribute("aria-invalid") == "true"
+    assert other.locator("[data-hall-msg]").inner_text() == "Имя: 1–24 буквы, цифры, пробелы"
