@@ -9,7 +9,6 @@ Lobby and spectator sockets are peers without seats (``seats == ()``).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +42,8 @@ class Hall:
         self.left_at: dict[str, float] = {}
         #: tables whose clock runs: checked for a flag on every tick
         self.timed: set[str] = set()
-        self._sent = ""
+        #: the list changed since it was last sent (so a move at a table costs no dump)
+        self._dirty = False
         self._task: asyncio.Task[None] | None = None
 
     # -- life cycle ------------------------------------------------------------------------
@@ -71,7 +71,7 @@ class Hall:
             if now - since >= grace:
                 self.left_at.pop(game_id, None)
                 self.closed.add(game_id)
-                self.tables.pop(game_id, None)
+                self._dirty |= self.tables.pop(game_id, None) is not None
         for game_id in list(self.timed):
             room = self.service.rooms.cached(game_id)
             hall = room.row.hall if room is not None else None
@@ -86,8 +86,8 @@ class Hall:
 
     def forget(self, game_id: str) -> None:
         """The room expired: it leaves the lobby, its watchers are closed by the caller."""
-        for store in (self.tables, self.left_at):
-            store.pop(game_id, None)
+        self._dirty |= self.tables.pop(game_id, None) is not None
+        self.left_at.pop(game_id, None)
         self.timed.discard(game_id)
         self.closed.discard(game_id)
         self.limits.forget(game_id)
@@ -116,9 +116,12 @@ class Hall:
         deserted = room.all_taken() and not connected
         if hall.get("public") and game_id not in self.closed and not deserted:
             watching = len(self.watchers.get(game_id, ()))
-            self.tables[game_id] = tables.summary(room, connected, watching)
+            line = tables.summary(room, connected, watching)
+            if self.tables.get(game_id) != line:
+                self.tables[game_id] = line
+                self._dirty = True
         else:
-            self.tables.pop(game_id, None)
+            self._dirty |= self.tables.pop(game_id, None) is not None
         self.publish()
 
     def on_events(self, room: Room, events: list[EventRow]) -> None:
@@ -197,11 +200,10 @@ class Hall:
 
     def publish(self) -> None:
         """Send the table list to every lobby socket, when it changed."""
-        frame = self._lobby_frame()
-        text = json.dumps(frame, sort_keys=True)
-        if text == self._sent:
+        if not self._dirty:
             return
-        self._sent = text
+        self._dirty = False
+        frame = self._lobby_frame()
         for peer in list(self.lobby):
             peer.send(frame)
 
