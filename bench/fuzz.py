@@ -47,10 +47,10 @@ def bad_frame(rng: random.Random, view: dict[str, Any], state_no: int) -> tuple[
     if kind == 3:
         return "unknown_type", json.dumps({"type": junk(rng, rng.randrange(1, 80)), "id": 2})
     if kind == 4:
-        bad_state = rng.choice(["3", 1.5, True, None, 2**60, -2**60, [], {"n": 1}])
+        bad_state: Any = rng.choice(["3", 1.5, True, None, 2**60, -2**60, [], {"n": 1}])
         return "bad_field", json.dumps({"type": "move", "state_no": bad_state, "action": "draw"})
     if kind == 5:
-        action = rng.choice([None, 5, "", "x" * 100, [], "play", "play 9-9", "💥"])
+        action: Any = rng.choice([None, 5, "", "x" * 100, [], "play", "play 9-9", "💥"])
         return "bad_field", json.dumps({"type": "move", "state_no": state_no, "action": action})
     if kind == 6:
         depth = rng.randrange(100, 4000)
@@ -430,7 +430,10 @@ def _latency(seconds: list[float]) -> dict[str, float]:
     if not seconds:
         return {}
     ordered = sorted(seconds)
-    at = lambda q: round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+    def at(q: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
     return {"p50": at(0.5), "p99": at(0.99), "max": round(1000 * ordered[-1], 1)}
 
 
