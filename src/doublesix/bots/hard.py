@@ -5,8 +5,16 @@ order, drawn from :mod:`doublesix.bots.knowledge`'s constraints) each legal play
 a depth-limited alpha-beta search (:mod:`doublesix.bots.search`), exact once few tiles are
 left; the play with the best mean value is chosen.
 
-The budget is a time per decision (``ms``) or, for reproducible runs, a number of sampled
-worlds (``samples``); with ``samples`` the decision depends only on the seed and the view.
+The budget is a time per decision (``ms``, default 180 so that p95 stays under 250 ms) or,
+for reproducible runs, a number of sampled worlds (``samples``); with ``samples`` the decision
+depends only on the seed and the view. Other knobs (all take numbers, so an arena spec such as
+``hard:samples=16,depth=6`` can set them): ``depth`` plies before the static evaluation,
+``exact`` tiles in play below which the search goes to the end, ``soft`` the sampling weight
+(0-1) of a tile an opponent would probably have played already (0 or 1: no such evidence),
+``prior`` how much of the medium level's liking is added to the searched value, and
+``rollout`` 1 to value leaves by a greedy playout instead.
+
+A bot keeps no state between decisions, so one instance may serve several threads.
 """
 
 from __future__ import annotations
