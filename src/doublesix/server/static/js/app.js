@@ -13,7 +13,7 @@ import { initTelegram } from "./telegram.js";
 import { renderPage } from "./views/pages.js";
 import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
 import { Tutorial } from "./views/tutorial.js";
-import { LEVELS, PRESETS, levelRadios, presetRadios } from "./views/choices.js";
+import { LEVELS, PRESETS, TARGETS, chosenRules, levelRadios, presetRadios, targetRadios } from "./views/choices.js";
 import { enableDrag } from "./views/drag.js";
 import { tileSvg } from "./tiles.js";
 
@@ -139,6 +139,22 @@ function presetFor(mode) {
   return PRESETS.includes(preset) ? preset : "draw";
 }
 
+function targetFor(mode) {
+  const target = saved.get(`target.${mode}`, 101);
+  return TARGETS.includes(target) ? target : 101;
+}
+
+/** The rules a new game of *mode* is created with: the saved game type (and target for 101). */
+function rulesFor(mode) {
+  const preset = presetFor(mode);
+  return preset === "101" ? { preset, target: targetFor(mode) } : { preset };
+}
+
+function saveRules(mode, rules) {
+  saved.set(`preset.${mode}`, rules.preset);
+  if (rules.target) saved.set(`target.${mode}`, rules.target);
+}
+
 async function startLocal(mode, { fresh = false } = {}) {
   closeDialogs();
   saved.set("mode", mode);
@@ -152,7 +168,7 @@ async function startLocal(mode, { fresh = false } = {}) {
   store.update({ screen: "table", mode, errorText: t("loading") });
   try {
     const created = await createGame({
-      mode, rules: { preset: presetFor(mode) }, level: mode === "computer" ? store.state.level : undefined,
+      mode, rules: rulesFor(mode), level: mode === "computer" ? store.state.level : undefined,
       name: telegram?.name ?? undefined,
     });
     saved.set(gameKey(mode), created);
@@ -375,8 +391,8 @@ function renderLobby() {
   const box = $("[data-lobby-presets]");
   if (box.dataset.lang === store.state.lang) return;
   box.dataset.lang = store.state.lang;
-  const current = saved.get("preset.online", "draw");
-  presetRadios(box, "lobby-preset", current);
+  presetRadios(box, "lobby-preset", presetFor("online"));
+  targetRadios(box, "lobby-target", targetFor("online"));
 }
 
 function lobbyMessage(text) {
@@ -384,11 +400,11 @@ function lobbyMessage(text) {
 }
 
 async function createRoom() {
-  const preset = $("[data-lobby-presets] input:checked")?.value ?? "draw";
-  saved.set("preset.online", preset);
+  const rules = chosenRules($("[data-lobby-presets]"));
+  saveRules("online", rules);
   lobbyMessage(t("loading"));
   try {
-    const created = await createGame({ mode: "online", rules: { preset }, name: telegram?.name ?? undefined });
+    const created = await createGame({ mode: "online", rules, name: telegram?.name ?? undefined });
     saved.set(gameKey("online", created.game_id), created);
     saved.set("online.current", created.game_id);
     saved.set("mode", "online");
@@ -445,7 +461,9 @@ function closeDialogs() {
 function openSettings() {
   const dialog = $("[data-settings]");
   const mode = store.state.mode;
-  presetRadios($("[data-settings-presets]"), "settings-preset", store.state.room?.rules?.preset ?? presetFor(mode));
+  const rules = store.state.room?.rules ?? rulesFor(mode);
+  presetRadios($("[data-settings-presets]"), "settings-preset", rules.preset);
+  targetRadios($("[data-settings-presets]"), "settings-target", rules.target ?? targetFor(mode));
   const levels = $("[data-settings-levels]");
   levelRadios(levels, "settings-level", store.state.room?.level ?? store.state.level);
   levels.hidden = mode !== "computer";
@@ -455,7 +473,7 @@ function openSettings() {
 
 function saveSettings() {
   const mode = store.state.mode;
-  const preset = $("[data-settings-presets] input:checked")?.value;
+  const rules = chosenRules($("[data-settings-presets]"), null);
   const level = $("[data-settings-levels] input:checked")?.value;
   $("[data-settings]").close();
   if (mode === "computer" && level && LEVELS.includes(level)) {
@@ -466,9 +484,10 @@ function saveSettings() {
       store.update({ room: { ...store.state.room, level } });
     }
   }
-  const currentPreset = store.state.room?.rules?.preset ?? presetFor(mode);
-  if (preset && PRESETS.includes(preset) && preset !== currentPreset) {
-    saved.set(`preset.${mode}`, preset);
+  const current = store.state.room?.rules ?? rulesFor(mode);
+  const changed = rules.preset !== current.preset || (rules.target && rules.target !== current.target);
+  if (PRESETS.includes(rules.preset) && changed) {
+    saveRules(mode, rules);
     startLocal(mode, { fresh: true });
   }
 }
