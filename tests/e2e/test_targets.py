@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_helpers import DESKTOP, Server, wait_state
+from e2e_helpers import DESKTOP, Server, answer_name, wait_state
 
 
 def test_a_301_game_against_the_computer_shows_its_target(server: Server, pages: Any) -> None:
@@ -37,6 +37,7 @@ def test_an_invite_room_and_a_hall_table_to_301(server: Server, pages: Any) -> N
     box.locator("input[data-preset][value='101']").check()
     box.locator("[data-targets] input[value='501']").check()
     page.locator("[data-action=create-room]").click()
+    answer_name(page)
     page.wait_for_function("() => doublesix.store.state.view?.match?.target === 501")
     assert "до 501" in page.locator("[data-score]").inner_text()
 

@@ -5,7 +5,7 @@
 import { language, setLanguage, t } from "./i18n.js";
 import { canonical, legalMoves, parseAction, playAction } from "./describe.js";
 import { ApiError, Connection, WatchConnection, createGame, joinGame } from "./net.js";
-import { HallScreen } from "./hall.js";
+import { HallScreen, storedName } from "./hall.js";
 import { chatFrom, renderHallTable, toggleChat } from "./hall_table.js";
 import { gameKey, saved } from "./saved.js";
 import { Store } from "./store.js";
@@ -13,6 +13,7 @@ import { initTelegram } from "./telegram.js";
 import { renderPage } from "./views/pages.js";
 import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
 import { Tutorial } from "./views/tutorial.js";
+import { askName } from "./views/ask_name.js";
 import { LEVELS, PRESETS, TARGETS, chosenRules, levelRadios, presetRadios, targetRadios } from "./views/choices.js";
 import { enableDrag } from "./views/drag.js";
 import { tileSvg } from "./tiles.js";
@@ -399,12 +400,24 @@ function lobbyMessage(text) {
   $("[data-lobby-msg]").textContent = text;
 }
 
+/** The name the opponent sees: the hall's stored one, else Telegram's; asked for once when
+ * neither is there. Undefined when skipped: the opponent then sees the default word. */
+async function onlineName() {
+  const known = storedName() ?? telegram?.name ?? null;
+  if (known || saved.get("name.skipped", false)) return known ?? undefined;
+  const answer = await askName($("[data-name-ask]"));
+  if (answer.name) saved.set("name", answer.name);
+  else if (answer.skipped) saved.set("name.skipped", true); // asked once: not again
+  return answer.name ?? undefined;
+}
+
 async function createRoom() {
   const rules = chosenRules($("[data-lobby-presets]"));
   saveRules("online", rules);
+  const name = await onlineName();
   lobbyMessage(t("loading"));
   try {
-    const created = await createGame({ mode: "online", rules, name: telegram?.name ?? undefined });
+    const created = await createGame({ mode: "online", rules, name });
     saved.set(gameKey("online", created.game_id), created);
     saved.set("online.current", created.game_id);
     saved.set("mode", "online");
@@ -426,9 +439,10 @@ async function joinByInvite(gameId, invite) {
     return;
   }
   store.update({ screen: "lobby" });
+  const name = await onlineName();
   lobbyMessage(t("online.joining"));
   try {
-    const joined = await joinGame(gameId, invite, telegram?.name ?? undefined);
+    const joined = await joinGame(gameId, invite, name);
     saved.set(gameKey("online", gameId), joined);
     saved.set("online.current", gameId);
     lobbyMessage("");

@@ -19,6 +19,11 @@ export function cleanName(raw) {
   return NAME_RE.test(name) && /[\p{L}\p{N}]/u.test(name) ? name : null;
 }
 
+/** The one display name this browser keeps (set here or when first asked), or null. */
+export function storedName() {
+  return cleanName(saved.get("name", null));
+}
+
 export function clockLabel(clock) {
   return clock ? t("hall.clock.min", { m: clock.minutes, s: clock.increment }) : t("hall.clock.none");
 }
@@ -43,6 +48,9 @@ export class HallScreen {
 
   open() {
     this.active = true;
+    // the name may have been given since (asked before an invite game): show the same one
+    const nameInput = $("[data-hall-name]", this.root);
+    if (!nameInput.value) nameInput.value = storedName() ?? this.ctx.defaultName() ?? "";
     this.connect();
     this.render();
   }
@@ -92,7 +100,6 @@ export class HallScreen {
 
   buildForm() {
     const nameInput = $("[data-hall-name]", this.root);
-    if (!nameInput.value) nameInput.value = saved.get("name", null) ?? this.ctx.defaultName() ?? "";
     nameInput.placeholder = t("hall.namePlaceholder");
     const presets = $("[data-hall-presets]", this.root);
     const current = saved.get("hall.preset", "101");
