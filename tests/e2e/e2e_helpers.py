@@ -195,3 +195,15 @@ def play_deal(page: Any, rng: random.Random, *, max_moves: int = 200, on_turn: A
         else:
             page.wait_for_timeout(50)
     raise AssertionError("the deal did not end")
+
+
+def answer_name(page: Any, name: str | None = None) -> None:
+    """Answer the one-time "what should we call you" of an online game: a name, or skip."""
+    dialog = page.locator("[data-name-ask]")
+    dialog.wait_for(state="visible")
+    if name is None:
+        dialog.locator("[data-name-skip]").click()
+    else:
+        dialog.locator("[data-name-input]").fill(name)
+        dialog.locator("button[value=save]").click()
+    dialog.wait_for(state="hidden")

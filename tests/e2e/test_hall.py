@@ -87,7 +87,7 @@ def _play_match(players: list[Any], rng: random.Random, drag_once: bool) -> bool
 def test_strangers_meet_chat_play_a_timed_101_match_and_are_watched(server: Server, pages: Any) -> None:
     anna = pages.page(DESKTOP)
     _enter_hall(anna, server, "Аня")
-    anna.locator("[data-hall-presets] input[value='101']").check()
+    anna.locator("[data-hall-presets] input[name=hall-preset][value='101']").check()
     anna.locator("[data-hall-clock]").select_option("2")  # 5 min + 3 s
     screenshot(anna, "hall-create")
     anna.locator("[data-hall=hall-create]").click()

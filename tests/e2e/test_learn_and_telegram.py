@@ -11,7 +11,7 @@ import time
 from typing import Any
 from urllib.parse import urlencode
 
-from e2e_helpers import PHONE, TELEGRAM_BOT_TOKEN, Server, screenshot, wait_state
+from e2e_helpers import PHONE, TELEGRAM_BOT_TOKEN, Server, answer_name, screenshot, wait_state
 
 
 def test_tutorial_4_4_then_1_4_then_1_1(server: Server, pages: Any) -> None:
@@ -95,6 +95,7 @@ def test_telegram_mini_app_joins_by_startapp_with_the_users_name(server: Server,
     host = pages.page(PHONE)
     host.goto(server.url + "/#online")
     host.locator("[data-action=create-room]").click()
+    answer_name(host)
     host.locator("[data-invite]").wait_for(state="visible")
     game = host.evaluate("() => doublesix.store.state.game")
     start_param = f"g{len(game['game_id']):x}{game['game_id']}{game['invite']}"

@@ -9,7 +9,16 @@ import random
 from typing import Any
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, Server, play_deal, screenshot, take_turn, wait_state
+from e2e_helpers import (
+    DESKTOP,
+    PHONE,
+    Server,
+    answer_name,
+    play_deal,
+    screenshot,
+    take_turn,
+    wait_state,
+)
 
 # Problems a person would see: visible text that is cut (ellipsis or overflow), buttons
 # outside the window, the line's board running into the hand.
@@ -127,6 +136,7 @@ def test_every_screen(server: Server, pages: Any, viewport: dict[str, int]) -> N
     page.locator("[data-menu] [data-action=start-online]").click()
     check(page, "lobby")
     page.locator("[data-action=create-room]").click()
+    answer_name(page)
     page.locator("[data-invite]").wait_for(state="visible")
     check(page, "invite")
 

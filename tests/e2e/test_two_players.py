@@ -7,7 +7,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from e2e_helpers import DESKTOP, PHONE, Server, screenshot, table_state, take_turn, wait_state
+from e2e_helpers import (
+    DESKTOP,
+    PHONE,
+    Server,
+    answer_name,
+    screenshot,
+    table_state,
+    take_turn,
+    wait_state,
+)
 
 
 def test_hot_seat_game_with_the_cover_screen(server: Server, pages: Any) -> None:
@@ -80,6 +89,7 @@ def test_online_invite_play_reload_replace_and_rematch(server: Server, pages: An
     anna.locator("[data-lobby-presets] input[value=draw]").check()
     screenshot(anna, "online-lobby")
     anna.locator("[data-action=create-room]").click()
+    answer_name(anna)  # skipped: asked once, and the game goes on without a name
     invite = anna.locator("[data-invite]")
     invite.wait_for(state="visible")
     assert "Ждём второго игрока" in invite.inner_text()
@@ -95,11 +105,13 @@ def test_online_invite_play_reload_replace_and_rematch(server: Server, pages: An
     boris_ctx = pages.context(PHONE)
     boris = pages.page(context=boris_ctx)
     boris.goto(link)
+    answer_name(boris)
     wait_state(boris, {"mine", "other"})
     wait_state(anna, {"mine", "other"})
     anna.wait_for_function("() => document.querySelector('[data-opp-presence]').dataset.presence === 'online'")
     assert not invite.is_visible()
     assert "Соперник в сети" in anna.locator("[data-opp-presence]").inner_text()
+    assert anna.locator("[data-opp-name]").inner_text() == "Соперник"  # the guest skipped
     screenshot(boris, "online-table")
 
     assert not _play_some([anna, boris], rng, 4)

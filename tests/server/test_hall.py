@@ -121,6 +121,20 @@ async def test_lobby_lists_public_tables_live(hall: ServerThread) -> None:
     await watch.close()
 
 
+async def test_a_table_to_501_is_listed_with_its_target(hall: ServerThread) -> None:
+    watch = await lobby(hall)
+    game = await create(hall, "online", "101", rules={"target": 501}, name="Аня",
+                        hall={"public": True, "clock": None})
+    frame = await watch.expect("lobby", where=lambda f: listed(f, game["game_id"]) is not None)
+    line = listed(frame, game["game_id"])
+    assert line is not None and line["rules"]["preset"] == "101"
+    assert line["rules"]["target"] == 501
+    async with httpx.AsyncClient(base_url=hall.http) as http:
+        tables = (await http.get("/api/hall/tables")).json()["tables"]
+    assert next(t for t in tables if t["game_id"] == game["game_id"])["rules"]["target"] == 501
+    await watch.close()
+
+
 async def test_two_people_click_the_same_seat_exactly_one_sits(hall: ServerThread) -> None:
     for _ in range(5):
         game = await table(hall, preset="draw")

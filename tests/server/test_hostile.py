@@ -61,9 +61,30 @@ async def test_close_codes(strict: ServerThread) -> None:
     assert (await closed_with(strict, ["x" * 9000]))[0] == CLOSE_TOO_BIG
     assert await closed_with(strict, []) == (CLOSE_NO_HELLO, "hello expected")
     forged = json.dumps({"type": "hello", "game_id": game["game_id"], "token": "A" * 43})
-    assert await closed_with(strict, [forged]) == (CLOSE_BAD_TOKEN, "bad token")
+    # a forged token gets an error, not a close; only a socket that keeps failing is closed
+    limit = strict.settings.max_bad_hellos
+    assert await closed_with(strict, [forged] * limit) == (CLOSE_BAD_TOKEN, "too many bad tokens")
     ping = json.dumps({"type": "ping"})
     assert await closed_with(strict, [hello] + [ping] * 100) == (CLOSE_FLOOD, "too many messages")
+
+
+async def test_a_forged_token_keeps_the_socket_for_another_hello(strict: ServerThread) -> None:
+    game = await create(strict, "online")
+    other = await create(strict, "online")
+    async with connect(strict.ws_url, max_size=None) as ws:
+        for token in ("A" * 43, other["token"]):  # forged, then a real one of another room
+            await ws.send(json.dumps({"type": "hello", "game_id": game["game_id"],
+                                      "token": token}))
+            reply = json.loads(await ws.recv())
+            assert reply["type"] == "error" and reply["code"] == "bad_token", reply
+            assert "token" in reply["message"]
+        # nothing changed: the seat is still free for its owner, on the same socket
+        await ws.send(json.dumps({"type": "hello", "game_id": game["game_id"],
+                                  "token": game["token"]}))
+        welcome = json.loads(await ws.recv())
+        assert welcome["type"] == "welcome" and welcome["seats"] == [0]
+        assert welcome["room"]["seats"][1]["taken"] is False
+        assert ws.close_code is None
 
 
 async def test_a_polite_client_is_not_flooding(strict: ServerThread) -> None:

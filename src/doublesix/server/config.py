@@ -35,6 +35,9 @@ class Settings:
     #: frames per second a socket may send on average, and the burst it may send at once
     rate_per_second: float = 20.0
     rate_burst: int = 40
+    #: failed hellos (bad tokens) a socket may send before it is closed with 4001: a client
+    #: may try another saved token, but not guess tokens on one socket for ever
+    max_bad_hellos: int = 5
     max_frame: int = 8192
     max_body: int = 16384
     #: how many missed events a reconnecting client is sent before it gets only a snapshot

@@ -19,7 +19,6 @@ from doublesix.server import computer, tokens, views
 from doublesix.server.cache import RoomCache
 from doublesix.server.config import Settings
 from doublesix.server.errors import (
-    CLOSE_BAD_TOKEN,
     CLOSE_GOING_AWAY,
     CLOSE_NOT_FOUND,
     CLOSE_REPLACED,
@@ -210,8 +209,9 @@ class RoomsService:
             seats = tuple(s.seat for s in room.row.seats
                           if s.token_hash is not None and hmac.compare_digest(s.token_hash, given))
             if not seats:
-                raise ServiceError("bad_token", "this token does not open a seat of this room",
-                                   status=401, close=(CLOSE_BAD_TOKEN, "bad token"))
+                # the socket stays up for another hello (ws.py caps how many may fail)
+                raise ServiceError("bad_token", "this token does not open a seat of this room:"
+                                   " forget it, or say hello with another", status=401)
             peer.game_id, peer.seats = room.game_id, seats
             old = self.hub.attach(room.game_id, peer)
             if old is not None:

@@ -16,6 +16,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from doublesix.server.errors import (
+    CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
     CLOSE_NO_HELLO,
     CLOSE_TOO_BIG,
@@ -40,6 +41,8 @@ class Connection:
         self.game_id: str | None = None
         self.seats: tuple[int, ...] = ()
         self.closing = False
+        #: hellos refused for their token on this socket (closed with 4001 at the cap)
+        self.bad_hellos = 0
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -140,6 +143,10 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
         conn.send(exc.frame(command.id))
         if exc.close is not None:
             conn.close(*exc.close)
+        elif exc.code == "bad_token":
+            conn.bad_hellos += 1
+            if conn.bad_hellos >= service.settings.max_bad_hellos:
+                conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
     except Exception:
         log.exception("a frame could not be served")
         conn.send(ServiceError("internal", "the server failed on this frame; nothing"

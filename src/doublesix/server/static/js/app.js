@@ -5,7 +5,7 @@
 import { language, setLanguage, t } from "./i18n.js";
 import { canonical, legalMoves, parseAction, playAction } from "./describe.js";
 import { ApiError, Connection, WatchConnection, createGame, joinGame } from "./net.js";
-import { HallScreen } from "./hall.js";
+import { HallScreen, storedName } from "./hall.js";
 import { chatFrom, renderHallTable, toggleChat } from "./hall_table.js";
 import { gameKey, saved } from "./saved.js";
 import { Store } from "./store.js";
@@ -13,7 +13,8 @@ import { initTelegram } from "./telegram.js";
 import { renderPage } from "./views/pages.js";
 import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
 import { Tutorial } from "./views/tutorial.js";
-import { LEVELS, PRESETS, levelRadios, presetRadios } from "./views/choices.js";
+import { askName } from "./views/ask_name.js";
+import { LEVELS, PRESETS, TARGETS, chosenRules, levelRadios, presetRadios, targetRadios } from "./views/choices.js";
 import { enableDrag } from "./views/drag.js";
 import { tileSvg } from "./tiles.js";
 
@@ -139,6 +140,22 @@ function presetFor(mode) {
   return PRESETS.includes(preset) ? preset : "draw";
 }
 
+function targetFor(mode) {
+  const target = saved.get(`target.${mode}`, 101);
+  return TARGETS.includes(target) ? target : 101;
+}
+
+/** The rules a new game of *mode* is created with: the saved game type (and target for 101). */
+function rulesFor(mode) {
+  const preset = presetFor(mode);
+  return preset === "101" ? { preset, target: targetFor(mode) } : { preset };
+}
+
+function saveRules(mode, rules) {
+  saved.set(`preset.${mode}`, rules.preset);
+  if (rules.target) saved.set(`target.${mode}`, rules.target);
+}
+
 async function startLocal(mode, { fresh = false } = {}) {
   closeDialogs();
   saved.set("mode", mode);
@@ -152,7 +169,7 @@ async function startLocal(mode, { fresh = false } = {}) {
   store.update({ screen: "table", mode, errorText: t("loading") });
   try {
     const created = await createGame({
-      mode, rules: { preset: presetFor(mode) }, level: mode === "computer" ? store.state.level : undefined,
+      mode, rules: rulesFor(mode), level: mode === "computer" ? store.state.level : undefined,
       name: telegram?.name ?? undefined,
     });
     saved.set(gameKey(mode), created);
@@ -375,20 +392,32 @@ function renderLobby() {
   const box = $("[data-lobby-presets]");
   if (box.dataset.lang === store.state.lang) return;
   box.dataset.lang = store.state.lang;
-  const current = saved.get("preset.online", "draw");
-  presetRadios(box, "lobby-preset", current);
+  presetRadios(box, "lobby-preset", presetFor("online"));
+  targetRadios(box, "lobby-target", targetFor("online"));
 }
 
 function lobbyMessage(text) {
   $("[data-lobby-msg]").textContent = text;
 }
 
+/** The name the opponent sees: the hall's stored one, else Telegram's; asked for once when
+ * neither is there. Undefined when skipped: the opponent then sees the default word. */
+async function onlineName() {
+  const known = storedName() ?? telegram?.name ?? null;
+  if (known || saved.get("name.skipped", false)) return known ?? undefined;
+  const answer = await askName($("[data-name-ask]"));
+  if (answer.name) saved.set("name", answer.name);
+  else if (answer.skipped) saved.set("name.skipped", true); // asked once: not again
+  return answer.name ?? undefined;
+}
+
 async function createRoom() {
-  const preset = $("[data-lobby-presets] input:checked")?.value ?? "draw";
-  saved.set("preset.online", preset);
+  const rules = chosenRules($("[data-lobby-presets]"));
+  saveRules("online", rules);
+  const name = await onlineName();
   lobbyMessage(t("loading"));
   try {
-    const created = await createGame({ mode: "online", rules: { preset }, name: telegram?.name ?? undefined });
+    const created = await createGame({ mode: "online", rules, name });
     saved.set(gameKey("online", created.game_id), created);
     saved.set("online.current", created.game_id);
     saved.set("mode", "online");
@@ -410,9 +439,10 @@ async function joinByInvite(gameId, invite) {
     return;
   }
   store.update({ screen: "lobby" });
+  const name = await onlineName();
   lobbyMessage(t("online.joining"));
   try {
-    const joined = await joinGame(gameId, invite, telegram?.name ?? undefined);
+    const joined = await joinGame(gameId, invite, name);
     saved.set(gameKey("online", gameId), joined);
     saved.set("online.current", gameId);
     lobbyMessage("");
@@ -445,7 +475,9 @@ function closeDialogs() {
 function openSettings() {
   const dialog = $("[data-settings]");
   const mode = store.state.mode;
-  presetRadios($("[data-settings-presets]"), "settings-preset", store.state.room?.rules?.preset ?? presetFor(mode));
+  const rules = store.state.room?.rules ?? rulesFor(mode);
+  presetRadios($("[data-settings-presets]"), "settings-preset", rules.preset);
+  targetRadios($("[data-settings-presets]"), "settings-target", rules.target ?? targetFor(mode));
   const levels = $("[data-settings-levels]");
   levelRadios(levels, "settings-level", store.state.room?.level ?? store.state.level);
   levels.hidden = mode !== "computer";
@@ -455,7 +487,7 @@ function openSettings() {
 
 function saveSettings() {
   const mode = store.state.mode;
-  const preset = $("[data-settings-presets] input:checked")?.value;
+  const rules = chosenRules($("[data-settings-presets]"), null);
   const level = $("[data-settings-levels] input:checked")?.value;
   $("[data-settings]").close();
   if (mode === "computer" && level && LEVELS.includes(level)) {
@@ -466,9 +498,10 @@ function saveSettings() {
       store.update({ room: { ...store.state.room, level } });
     }
   }
-  const currentPreset = store.state.room?.rules?.preset ?? presetFor(mode);
-  if (preset && PRESETS.includes(preset) && preset !== currentPreset) {
-    saved.set(`preset.${mode}`, preset);
+  const current = store.state.room?.rules ?? rulesFor(mode);
+  const changed = rules.preset !== current.preset || (rules.target && rules.target !== current.target);
+  if (PRESETS.includes(rules.preset) && changed) {
+    saveRules(mode, rules);
     startLocal(mode, { fresh: true });
   }
 }

@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import "./hall_i18n.js";
 import { ApiError, createGame, sitDown, socketUrl } from "./net.js";
 import { gameKey, saved } from "./saved.js";
+import { chosenRules, targetRadios } from "./views/choices.js";
 
 const PRESETS = ["draw", "block", "101"];
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
@@ -16,6 +17,11 @@ const $ = (sel, root = document) => root.querySelector(sel);
 export function cleanName(raw) {
   const name = String(raw ?? "").split(/\s+/).filter(Boolean).join(" ");
   return NAME_RE.test(name) && /[\p{L}\p{N}]/u.test(name) ? name : null;
+}
+
+/** The one display name this browser keeps (set here or when first asked), or null. */
+export function storedName() {
+  return cleanName(saved.get("name", null));
 }
 
 export function clockLabel(clock) {
@@ -42,6 +48,9 @@ export class HallScreen {
 
   open() {
     this.active = true;
+    // the name may have been given since (asked before an invite game): show the same one
+    const nameInput = $("[data-hall-name]", this.root);
+    if (!nameInput.value) nameInput.value = storedName() ?? this.ctx.defaultName() ?? "";
     this.connect();
     this.render();
   }
@@ -91,7 +100,6 @@ export class HallScreen {
 
   buildForm() {
     const nameInput = $("[data-hall-name]", this.root);
-    if (!nameInput.value) nameInput.value = saved.get("name", null) ?? this.ctx.defaultName() ?? "";
     nameInput.placeholder = t("hall.namePlaceholder");
     const presets = $("[data-hall-presets]", this.root);
     const current = saved.get("hall.preset", "101");
@@ -104,9 +112,11 @@ export class HallScreen {
       input.name = "hall-preset";
       input.value = preset;
       input.checked = preset === current;
+      input.dataset.preset = "";
       label.append(input, document.createTextNode(` ${t(`preset.${preset}`)}`));
       return label;
     }));
+    targetRadios(presets, "hall-target", saved.get("hall.target", 101));
     const clock = $("[data-hall-clock]", this.root);
     const chosen = saved.get("hall.clock", 1);
     clock.replaceChildren(...CLOCKS.map((c, i) => {
@@ -199,15 +209,16 @@ export class HallScreen {
     if (!name) return;
     try {
       if (action === "hall-create") {
-        const preset = $("[data-hall-presets] input:checked", this.root)?.value ?? "101";
+        const rules = chosenRules($("[data-hall-presets]", this.root), "101");
         const clockIndex = Number($("[data-hall-clock]", this.root).value) || 0;
         const clock = CLOCKS[clockIndex];
-        saved.set("hall.preset", preset);
+        saved.set("hall.preset", rules.preset);
+        if (rules.target) saved.set("hall.target", rules.target);
         saved.set("hall.clock", clockIndex);
         const isPublic = $("[data-hall-public]", this.root).checked;
         this.message(t("loading"));
         const created = await createGame({
-          mode: "online", rules: { preset }, name,
+          mode: "online", rules, name,
           hall: { public: isPublic, clock: clock ? { minutes: clock[0], increment: clock[1] } : null },
         });
         this.ctx.enter(created);

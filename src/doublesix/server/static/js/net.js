@@ -1,7 +1,8 @@
 // The protocol client (docs/protocol.md): HTTP calls and one WebSocket per seat. DOM-free.
 // A `Connection` is an EventTarget: "welcome", "event", "ack", "error", "presence", "status".
 // It reconnects by itself with the last event number it saw, except after close codes that
-// mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone).
+// mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone) and after a
+// `bad_token` error: the server keeps the socket open then, but this seat's token is dead.
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -137,6 +138,16 @@ export class Connection extends EventTarget {
     if (typeof frame.state_no === "number" && frame.type !== "error") this.stateNo = frame.state_no;
     if (frame.type === "error" && frame.code === "stale_state" && typeof frame.state_no === "number") {
       this.stateNo = frame.state_no;
+    }
+    if (frame.type === "error" && frame.code === "bad_token") {
+      // only our own hello can be refused so: stop as close 4001 did, and let the app forget
+      // the saved seat (the "status" event); no retry would ever be let in
+      this.stopped = true;
+      const socket = this.socket;
+      this.socket = null;
+      socket?.close(1000, "bye");
+      this.setStatus("bad_token");
+      return;
     }
     if (frame.type === "welcome" || frame.type === "watching") {
       this.retry = 0;
