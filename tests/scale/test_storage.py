@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -116,9 +117,21 @@ async def test_concurrent_writers_on_one_state_store_exactly_one(storage: Storag
     assert len(await storage.events_after("g1", 1, 10)) == 1
 
 
-async def test_shared_backend_claims_a_computer_turn_once(storage: Storage) -> None:
-    if not isinstance(storage, SharedStorage):
-        pytest.skip("a single-process backend needs no claims")
+@pytest.fixture
+async def shared(pg_url: str) -> AsyncIterator[SharedStorage]:
+    """The backend several processes share (only PostgreSQL is one)."""
+    store = open_storage(pg_url)
+    await store.open()
+    await store.pool.execute("TRUNCATE games CASCADE")  # type: ignore[attr-defined]
+    assert isinstance(store, SharedStorage)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+async def test_shared_backend_claims_a_computer_turn_once(shared: SharedStorage) -> None:
+    storage: Any = shared
     await storage.create(game(), [event("g1", 1, 0)])
     assert await storage.claim_computer("g1", 3, "a", now=100.0, ttl=10.0)
     assert not await storage.claim_computer("g1", 3, "b", now=101.0, ttl=10.0)
@@ -129,9 +142,8 @@ async def test_shared_backend_claims_a_computer_turn_once(storage: Storage) -> N
     assert await storage.event_nos(["g1", "nope"]) == {"g1": 1}
 
 
-async def test_orphaned_computer_turns_are_found(storage: Storage) -> None:
-    if not isinstance(storage, SharedStorage):
-        pytest.skip("a single-process backend needs no claims")
+async def test_orphaned_computer_turns_are_found(shared: SharedStorage) -> None:
+    storage: Any = shared
     await storage.create(game("held", 50.0, computer_to_move=True, state_no=3), [])
     await storage.create(game("orphan", 50.0, computer_to_move=True, state_no=3), [])
     await storage.create(game("busy", 150.0, computer_to_move=True), [])
