@@ -76,8 +76,15 @@ def test_whole_game_by_keyboard(server: Server, pages: Any) -> None:
             if focused(page)["tile"] != now["tile"]:
                 now = tab_to(page, {"tile"})
             assert "можно сыграть" in now["label"] or "обязательный" in now["label"]
+            before = page.evaluate("() => doublesix.store.state.view.version")
             page.keyboard.press("Enter")
-            if page.locator("[data-choose]").is_visible():
+            # the tile is either sent at once or waits for an end: let the page settle on
+            # which before looking for the end buttons (they render on the next frame)
+            page.wait_for_function(
+                "(v) => { const s = doublesix.store.state;"
+                " return s.pending || s.selected || s.view?.version !== v; }", arg=before)
+            if page.evaluate("() => !!doublesix.store.state.selected"):
+                page.locator("[data-choose]").wait_for()
                 assert focused(page)["kind"] == "end"
                 if moves % 2:
                     page.keyboard.press("Escape")  # cancel, then choose again

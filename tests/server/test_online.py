@@ -31,7 +31,8 @@ async def test_full_online_game_keeps_every_secret(server: ServerThread, preset:
         row = server.call(server.storage.load(game["game_id"]))
         assert row is not None
         for client in (a, b):
-            assert assert_no_secrets(client.frames, row.record) > 5
+            # a short block deal may send only a few frames; the check must still see some
+            assert assert_no_secrets(client.frames, row.record) >= 2
         # both seats saw the same public game
         assert a.view["line"] == b.view["line"] and a.state_no == b.state_no
         await a.close()
