@@ -114,18 +114,14 @@ def _openspiel_game() -> Any:
     return _GAMES["openspiel"]
 
 
-def _core_kernel() -> Callable[[random.Random], int] | None:
-    """The core team's playout kernel, once it exists on this branch."""
-    try:
-        from doublesix.core import playout  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    run = getattr(playout, "random_playout", None)
-    if run is None:
-        return None
+def _core_kernel(preset: str) -> Callable[[random.Random], int]:
+    """The core's playout kernel (`doublesix bench`'s engine): one whole deal per call."""
+    from doublesix.speed import kernel_games
+
+    play = kernel_games(find_preset(preset), seed=1)
 
     def kernel(rng: random.Random) -> int:
-        return int(run(find_preset("draw"), rng))
+        return play(1)
 
     return kernel
 
@@ -150,7 +146,8 @@ def main() -> int:
     engines: dict[str, Callable[[random.Random], int] | None] = {
         "doublesix api (draw, 2p)": ours_api,
         "doublesix bit masks (draw, 2p)": ours_masks,
-        "doublesix core kernel (draw, 2p)": _core_kernel(),
+        "doublesix core kernel (draw, 2p)": _core_kernel("draw"),
+        "doublesix core kernel (block, 2p)": _core_kernel("block"),
         "dominoes 6.x (pypi, 4p block)": dominoes_pypi,
         "open_spiel python_block_dominoes (2p block)": openspiel_block,
     }
