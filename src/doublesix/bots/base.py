@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from doublesix.core.actions import Action
+from doublesix.core.actions import Action, ActionKind
 from doublesix.core.view import PlayerView
 
 
@@ -27,3 +27,17 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> Action:
         return self._rng.choice(view.legal)
+
+
+def obvious_choice(view: PlayerView) -> Action | None:
+    """The action that needs no thought: the only legal one, or a redeal when it is offered.
+
+    Four or more doubles make a poor hand, so the searching levels always take the new shuffle.
+    """
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    for action in legal:
+        if action.kind is ActionKind.REDEAL:
+            return action
+    return None

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import time
 
+from doublesix.bots.base import obvious_choice
 from doublesix.bots.heuristics import score_play
 from doublesix.bots.knowledge import Knowledge, infer
 from doublesix.bots.sampling import sample_world
@@ -63,12 +64,10 @@ class HardBot:
         self.rollout = bool(rollout)
 
     def choose(self, view: PlayerView) -> Action:
+        obvious = obvious_choice(view)
+        if obvious is not None:
+            return obvious
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        for action in legal:
-            if action.kind is ActionKind.REDEAL:
-                return action  # four or more doubles make a poor hand: take the new shuffle
         start = time.perf_counter()
         know = infer(view)
         rng = decision_rng(self.seed, view)

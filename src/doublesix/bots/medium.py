@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from doublesix.bots.base import obvious_choice
 from doublesix.bots.heuristics import DEFAULT, Weights, score_play
 from doublesix.bots.knowledge import infer
 from doublesix.bots.seeding import decision_rng
-from doublesix.core.actions import Action, ActionKind
+from doublesix.core.actions import Action
 from doublesix.core.view import PlayerView
 
 
@@ -19,12 +20,10 @@ class MediumBot:
         self.weights = weights
 
     def choose(self, view: PlayerView) -> Action:
+        obvious = obvious_choice(view)
+        if obvious is not None:
+            return obvious
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        for action in legal:
-            if action.kind is ActionKind.REDEAL:
-                return action  # four or more doubles make a poor hand: take the new shuffle
         know = infer(view)
         rng = decision_rng(self.seed, view)
         # a tiny random tie-break keeps equal plays from always going the same way
