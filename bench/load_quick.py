@@ -13,18 +13,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.procs import ServerProcess  # noqa: E402
 
 
 class Seat:
@@ -118,30 +120,6 @@ async def play_room(base: str, ws_url: str, stop_at: float, stats: Stats, seed: 
             task.cancel()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = {**os.environ, "DOUBLESIX_WS_RATE": "100000", "DOUBLESIX_WS_BURST": "100000"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "doublesix", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", db, "--log-level", "warning"], env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    proc.kill()
-    raise SystemExit("the server did not start")
-
-
 async def run(base: str, games: int, seconds: float) -> dict[str, Any]:
     stats = Stats()
     ws_url = base.replace("http", "ws", 1) + "/ws"
@@ -171,17 +149,21 @@ def main() -> int:
     parser.add_argument("--db", help="storage URL for the started server (default: a temp"
                         " SQLite file)")
     args = parser.parse_args()
-    proc = None
+    server = None
     with tempfile.TemporaryDirectory() as tmp:
         base = args.url
         if base is None:
-            proc, base = start_server(args.db or f"sqlite:///{tmp}/load.db")
+            # every client moves as fast as it can, so the flood limit is lifted
+            server = ServerProcess(
+                args.db or f"sqlite:///{tmp}/load.db",
+                env={"DOUBLESIX_WS_RATE": "100000", "DOUBLESIX_WS_BURST": "100000"},
+            ).start()
+            base = server.http
         try:
             result = asyncio.run(run(base, args.games, args.seconds))
         finally:
-            if proc is not None:
-                proc.terminate()
-                proc.wait(timeout=10)
+            if server is not None:
+                server.stop()
     print(json.dumps(result))
     return 0
 

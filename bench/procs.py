@@ -23,20 +23,25 @@ class ServerProcess:
 
     def __init__(
         self,
-        db: str,
+        db: str | None,
         *,
         redis: str | None = None,
         port: int | None = None,
         env: dict[str, str] | None = None,
         log: Path | None = None,
         workers: int = 1,
+        cwd: Path | None = None,
     ) -> None:
+        """*db* None: the server's own default storage, relative to *cwd*."""
         self.db = db
         self.redis = redis
         self.port = port or free_port()
         self.env = {**os.environ, **(env or {})}
         self.log = log
         self.workers = workers
+        self.cwd = cwd
+        if db is None:
+            self.env.pop("DOUBLESIX_DB", None)  # or an inherited setting would replace the default
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -54,13 +59,17 @@ class ServerProcess:
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
         cmd = [sys.executable, "-m", "doublesix", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", self.db, "--log-level", "warning"]
+               "--port", str(self.port), "--log-level", "warning"]
+        if self.db is not None:
+            cmd += ["--db", self.db]
         if self.redis:
             cmd += ["--redis", self.redis]
         if self.workers > 1:
             cmd += ["--workers", str(self.workers)]
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=self.env)
+        self.proc = subprocess.Popen(
+            cmd, stdout=out, stderr=subprocess.STDOUT, env=self.env, cwd=self.cwd
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

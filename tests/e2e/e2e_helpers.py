@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import os
 import random
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
+
+from bench.procs import ServerProcess
 
 CHROMIUM = os.environ.get("DOUBLESIX_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -33,47 +31,18 @@ PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """`doublesix serve` on a free port with its own SQLite file."""
+class Server(ServerProcess):
+    """`doublesix serve` on a free port with its own SQLite file, started at once."""
 
     def __init__(self, db: Path, **env: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = db.with_suffix(".log")
-        environ = {**os.environ, "DOUBLESIX_TELEGRAM_BOT_TOKEN": TELEGRAM_BOT_TOKEN, **env}
-        with self.log.open("wb") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "doublesix", "serve", "--port", str(self.port),
-                 "--db", f"sqlite:///{db}", "--log-level", "warning"],
-                stdout=log, stderr=subprocess.STDOUT, env=environ, cwd=str(ROOT),
-            )
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(self.url + "/api/health", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"the server did not start:\n{self.log.read_text()}")
-            time.sleep(0.1)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        super().__init__(
+            f"sqlite:///{db}",
+            env={"DOUBLESIX_TELEGRAM_BOT_TOKEN": TELEGRAM_BOT_TOKEN, **env},
+            log=db.with_suffix(".log"),
+            cwd=ROOT,
+        )
+        self.url = self.http
+        self.start(timeout=20)
 
 
 class Pages:

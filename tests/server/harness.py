@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import socket
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import httpx
 import uvicorn
+from bench.procs import free_port
 from websockets.asyncio.client import ClientConnection, connect
 
 from doublesix.server.app import create_app
@@ -24,12 +24,6 @@ from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 
 T = TypeVar("T")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class ServerThread:

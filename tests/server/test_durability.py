@@ -6,54 +6,21 @@ The server runs as `doublesix serve` in a fresh directory with the default stora
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
+from bench.procs import ServerProcess
 
-from tests.server.harness import Client, ServerThread, free_port, my_turn
+from tests.server.harness import Client, my_turn
 
 
-class Process:
-    """Just enough of ServerThread for the harness clients: a port."""
-
-    def __init__(self, cwd: Path) -> None:
-        self.port = free_port()
-        env = {**os.environ, "DOUBLESIX_COMPUTER_DELAY": "0"}
-        env.pop("DOUBLESIX_DB", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "doublesix", "serve", "--host", "127.0.0.1",
-             "--port", str(self.port), "--log-level", "warning"],
-            cwd=cwd, env=env,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        self.proc.kill()
-        raise RuntimeError("the server did not start")
-
-    http = ServerThread.http
-    ws_url = ServerThread.ws_url
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
+def start_default_server(cwd: Path) -> ServerProcess:
+    """`doublesix serve` with its default storage (what `make run` uses), in *cwd*."""
+    return ServerProcess(None, env={"DOUBLESIX_COMPUTER_DELAY": "0"}, cwd=cwd).start()
 
 
 async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
-    server = Process(tmp_path)
+    server = start_default_server(tmp_path)
     try:
         async with httpx.AsyncClient(base_url=server.http) as http:
             game = (await http.post("/api/games", json={"mode": "hotseat"})).json()
@@ -77,10 +44,9 @@ async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
         assert reply["type"] == "ack"
         played.append(action)
     finally:
-        if server.proc.poll() is None:
-            server.kill()
+        server.kill()  # a no-op once it is already dead
     assert (tmp_path / "data" / "doublesix.db").exists()
-    restarted = Process(tmp_path)
+    restarted = start_default_server(tmp_path)
     try:
         client = Client(restarted, game["game_id"], game["token"])  # type: ignore[arg-type]
         welcome = await client.connect()
