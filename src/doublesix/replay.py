@@ -48,8 +48,6 @@ def apply_step(game: Match, step: dict[str, Any]) -> None:
         end = None if end_text is None else End(end_text) if end_text in ("left", "right") else None
         if end_text is not None and end is None:
             raise IllegalAction(f"{end_text!r} is not an end: say left or right")
-        if game.deal.ends is None:
-            end = None  # the first tile takes no end
         game.apply(Action.play(tile, end), seat)
     elif do in ("draw", "pass", "redeal"):
         game.apply(Action.parse(do), seat)

@@ -38,6 +38,8 @@ def test_seed_000_block_mode_passes() -> None:
     ("play 6-6", 1, "not your turn"),
     ("play 2-2", 0, "do not hold"),
     ("play 4-4", 0, "may not lead"),
+    ("play 6-6 left", 0, "first tile takes no end"),  # legal is ["play 6-6"] (RULES.md §8)
+    ("play 6-6 right", 0, "first tile takes no end"),
     ("draw", 0, "lead"),
     ("pass", 0, "lead"),
     ("redeal", 0, "redeal"),

@@ -169,6 +169,12 @@ class DealState:
                     name(i) for i in indices_of(self.opening.lead_mask & self.hands[seat])
                 )
                 raise IllegalAction(f"{tile} may not lead: {self.opening.why} ({allowed})")
+            if action.end is not None:
+                # RULES.md section 8: the legal lead is "play 6-6"; an end that does not exist
+                # yet is refused, not silently dropped
+                raise IllegalAction(
+                    f"the first tile takes no end: play {tile} without {action.end.value}"
+                )
             end = None
             self.led_with = index
         else:
