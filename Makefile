@@ -1,41 +1,69 @@
-# make run: the server on embedded SQLite; make test: lint, types and every test.
+# make run: the server on embedded SQLite (installs the [server] extra only);
+# make test: ruff, mypy and the tests (installs the [test] extra: the test tools).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# one stamp per extra, so that `make run` never pulls in the test tools
+CORE := $(VENV)/.core
+SERVER := $(VENV)/.server
+TESTS := $(VENV)/.test
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# a storage URL for `make run DB=…` (default: the server's own, sqlite:///data/doublesix.db)
+DB ?=
+# the shared material (rules, seeds, scenarios) beside the clone; optional, see README
+SHARED ?= ../shared
 
 .PHONY: run test lint typecheck pytest scenarios bench play clean
 
-$(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip 2>&1 | grep -v "is ignored" || true
-	$(PY) -m pip install -q -e ".[test]" 2>&1 | grep -v "is ignored" || true
-	$(PY) -c "import doublesix, starlette, pytest, hypothesis"
-	touch $(STAMP)
+$(PY):
+	$(PYTHON) -m venv $(VENV)
 
-run: $(STAMP)
-	$(VENV)/bin/doublesix serve --host $(HOST) --port $(PORT)
+$(CORE): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e .
+	touch $@
 
-play: $(STAMP)
+$(SERVER): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e ".[server]"
+	touch $@
+
+$(TESTS): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e ".[test]"
+	touch $@
+
+# the name older notes use for "everything installed"
+$(VENV)/.installed: $(TESTS)
+	touch $@
+
+run: $(SERVER)
+	$(VENV)/bin/doublesix serve --host $(HOST) --port $(PORT) $(if $(DB),--db "$(DB)")
+
+play: $(CORE)
 	$(VENV)/bin/doublesix play
 
-test: $(STAMP) lint typecheck pytest
+test: lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(TESTS)
 	$(VENV)/bin/ruff check src tests bench
 
-typecheck: $(STAMP)
+typecheck: $(TESTS)
 	$(VENV)/bin/mypy
 
-pytest: $(STAMP)
+pytest: $(TESTS)
 	$(PY) -m pytest
 
-scenarios: $(STAMP)
-	$(PYTHON) ../shared/scenarios/check.py --cmd "$(VENV)/bin/doublesix replay" ../shared/scenarios
+# ours by our own judge; the shared ones by the shared check.py when they are beside the clone
+scenarios: $(CORE)
+	$(PY) -m tests.scenario_judge tests/scenarios
+	@if [ -f "$(SHARED)/scenarios/check.py" ]; then \
+	  echo "$(PY) $(SHARED)/scenarios/check.py $(SHARED)/scenarios"; \
+	  $(PY) "$(SHARED)/scenarios/check.py" --cmd "$(VENV)/bin/doublesix replay" \
+	    "$(SHARED)/scenarios"; \
+	else \
+	  echo "$(SHARED)/scenarios/ is not here: the shared scenarios were not run (see README)"; \
+	fi
 
-bench: $(STAMP)
+bench: $(CORE)
 	$(VENV)/bin/doublesix bench --preset draw --players 2 --seconds 10 --json
 
 clean:

@@ -14,7 +14,7 @@ install() {
   if [ ! -x "$pgbin/initdb" ] || ! command -v redis-server >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -q >&2
-    apt-get install -y -q postgresql redis-server >&2
+    apt-get install -y -q --no-install-recommends postgresql redis-server >&2
   fi
 }
 
