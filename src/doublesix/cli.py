@@ -1,16 +1,23 @@
 """The `doublesix` command: serve | play | arena | replay | bench.
 
 Each subcommand imports its module only when run, so `doublesix replay` never loads the
-server's dependencies.
+server's dependencies. Failures come out as one line on stderr (see command_errors): exit
+status 2 for a bad command line, 1 for a run that failed, no traceback unless --debug.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
+from doublesix.command_errors import CommandError, UsageError, choose_one
 from doublesix.core.rules import PRESETS
+
+LEVELS = ("easy", "medium", "hard", "random")
+#: exit status after Ctrl+C and after a closed output pipe, as a shell reports a signal
+INTERRUPTED, BROKEN_PIPE = 130, 141
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -26,40 +33,88 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    if args.level not in LEVELS:
+        raise choose_one("level", args.level, LEVELS)
     from doublesix import terminal
 
     return terminal.main(args)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="doublesix", description="Double-six dominoes.")
-    sub = parser.add_subparsers(dest="command", required=True)
+def positive(kind: type[int] | type[float]) -> argparse._ActionType:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text} is not above 0")
+        return value
 
-    p = sub.add_parser("replay", help="run a rules scenario and print a JSON state per step")
-    p.add_argument("file")
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("doublesix")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="doublesix", description="Double-six dominoes: play, serve, replay, measure.",
+        epilog="`doublesix COMMAND --help` describes a command.")
+    parser.add_argument("--version", action="version", version=f"doublesix {version()}")
+    parser.add_argument("--debug", action="store_true", default=False,
+                        help="show the traceback of a failure (also DOUBLESIX_DEBUG=1)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("replay", help="run a rules scenario and print a JSON state per step",
+                       description="Run a rules scenario (FORMAT.md of the shared scenarios) "
+                       "and print one JSON state per line; exit 2 when its setup is invalid.")
+    p.add_argument("file", help="the scenario, a JSON file")
     p.set_defaults(func=_replay)
 
-    p = sub.add_parser("bench", help="random playouts: engine speed as JSON")
-    p.add_argument("--preset", choices=PRESETS, default="draw")
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--seconds", type=float, default=10.0)
-    p.add_argument("--seed", type=int, default=1)
+    p = sub.add_parser("bench", help="random playouts: engine speed as JSON",
+                       description="Random playouts for a while; prints one JSON object with "
+                       "games and plies per second (and per CPU second).")
+    p.add_argument("--preset", choices=PRESETS, default="draw",
+                   help="the ruleset (default: %(default)s)")
+    p.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default: %(default)s)")
+    p.add_argument("--seconds", type=positive(float), default=10.0,
+                   help="how long to measure (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default: 1)")
     p.add_argument("--engine", choices=("kernel", "api"), default="kernel",
-                   help="kernel: the playout engine the bots use; api: DealState objects")
+                   help="kernel: the playout engine the bots use; api: DealState objects "
+                   "(default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print only the JSON object")
     p.set_defaults(func=_bench)
 
-    p = sub.add_parser("play", help="play in the terminal against the computer")
-    p.add_argument("--preset", choices=PRESETS, default="draw")
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--level", default="medium")
-    p.add_argument("--seed", type=int, default=None)
+    p = sub.add_parser("play", help="play in the terminal against the computer",
+                       description="A game in the terminal against the computer; you are "
+                       "seat 0. Type q to leave.")
+    p.add_argument("--preset", choices=PRESETS, default="draw",
+                   help="the ruleset (default: %(default)s)")
+    p.add_argument("--players", type=int, default=2,
+                   help="2, 3 or 4; the computer takes every other seat (default: %(default)s)")
+    p.add_argument("--level", default="medium", metavar="LEVEL",
+                   help=f"the computer's level: {', '.join(LEVELS)} (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the seed of the deals, to play the same game again (default: random)")
     p.add_argument("--lang", choices=("ru", "en"), default="ru",
-                   help="the language of the game's texts (default: Russian)")
+                   help="the language of the game's texts (default: ru, Russian)")
     p.set_defaults(func=_play)
 
     for extra in _EXTRA_COMMANDS:
         extra(sub)
+    for command in sub.choices.values():
+        # --debug after the command name as well; SUPPRESS keeps one given before it
+        command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                             help="show the traceback of a failure (also DOUBLESIX_DEBUG=1)")
     return parser
 
 
@@ -82,9 +137,42 @@ def _register_serve(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
 _EXTRA_COMMANDS = (_register_arena, _register_serve)
 
 
+def _quiet_stdout() -> None:
+    """After a closed pipe (`doublesix play | head`), let the exit flush into nowhere."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.func(args) or 0)
+    debug = args.debug or os.environ.get("DOUBLESIX_DEBUG", "") not in ("", "0")
+    name = f"doublesix {args.command}"
+    try:
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handlers below
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return BROKEN_PIPE
+    except KeyboardInterrupt:
+        if debug:
+            raise
+        print(f"\n{name}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except CommandError as exc:
+        if debug:
+            raise
+        print(f"{name}: {exc}", file=sys.stderr)
+        return exc.status
+    except Exception as exc:
+        if debug:
+            raise
+        print(f"{name}: unexpected {type(exc).__name__}: {exc} (--debug shows where)",
+              file=sys.stderr)
+        return 1
+
+
+__all__ = ["CommandError", "UsageError", "build_parser", "main"]
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import sys
 from typing import TextIO
 
 from doublesix.bots import Bot, make_bot
-from doublesix.bots.base import RandomBot
+from doublesix.command_errors import UsageError
 from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.match import Match
@@ -25,16 +25,27 @@ from doublesix.core.outcome import Outcome, Reason
 from doublesix.core.rules import Ruleset, find_preset
 from doublesix.core.tiles import Tile
 from doublesix.core.view import PlayerView
+from doublesix.terminal_format import fill, plural, wrap_items
 
 HUMAN = 0
+#: the exit status after Ctrl+C, as a shell reports SIGINT
+INTERRUPTED = 130
 
 TEXTS: dict[str, dict[str, str]] = {
     "ru": {
-        "title": "Домино «дубль-шесть», {mode}. Вы играете против компьютера ({level}).",
+        "title": "Домино «дубль-шесть», {mode}.\nВы играете против компьютера, уровень: "
+                 "{level}.",
+        "level.easy": "лёгкий",
+        "level.medium": "средний",
+        "level.hard": "сложный",
+        "level.random": "случайные ходы",
+        "penalties": "Очки здесь штрафные: кто наберёт больше {target}, тот проиграл.",
+        "how": "Как ходить: номер костяшки (3), а если она подходит к обоим концам, то ещё "
+               "l или r — слева или справа (3 l); d — добор, p — пас, n — пересдача "
+               "(при четырёх дублях), q — выход.",
         "mode.draw": "с добором из базара",
         "mode.block": "без добора",
         "mode.101": "до {target} очков",
-        "fallback": "Уровень «{level}» пока недоступен: играет случайный компьютер.",
         "deal": "— Сдача {n} —",
         "line": "Цепочка: {line}",
         "empty": "Цепочка: стол пуст.",
@@ -42,14 +53,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "boneyard": "Базар: {n} {tiles}",
         "counts": "{who}: {n} {tiles}",
         "hand": "Ваши костяшки (* — можно сыграть):",
-        "score": "Счёт: вы {me}, {them}; до {target}.",
+        "score": "Штрафные очки: вы {me}, {them}; больше {target} — проигрыш.",
         "hanging": "Повисло очков: {n}.",
-        "prompt": "Ваш ход: ",
-        "hint": "Введите {help}; q — выход.",
-        "help.play": "номер костяшки, и l или r (слева / справа), если она подходит к обоим "
-                     "концам",
-        "help.lead": "номер костяшки, с которой начать",
-        "help.draw": "d — взять костяшку из базара (добор)",
+        "prompt": "Ваш ход ({help}; q — выход): ",
+        "help.play": "номер костяшки",
+        "help.lead": "номер костяшки",
+        "help.draw": "d — добор",
         "help.pass": "p — пас",
         "help.redeal": "n — пересдача",
         "must_lead": "Начинать нужно с: {tiles}.",
@@ -75,6 +84,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "bot.play": "{who} ставит {tile} {side}.",
         "bot.lead": "{who} начинает с {tile}.",
         "bot.draw": "{who} берёт костяшку из базара.",
+        "bot.draws": "{who} берёт {n} {tiles} из базара.",
         "bot.pass": "{who}: пас.",
         "bot.redeal": "{who} просит пересдачу.",
         "left": "слева",
@@ -83,9 +93,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "computer.n": "Компьютер {n}",
         "you": "Вы",
         "you.short": "вы",
-        "tiles.1": "костяшка",
-        "tiles.2": "костяшки",
-        "tiles.5": "костяшек",
+        "tiles": "костяшка костяшки костяшек",
+        "tiles.taken": "костяшку костяшки костяшек",
         "domino": "Домино! {who} выкладывает последнюю костяшку.",
         "domino.you": "Домино! Вы выложили последнюю костяшку.",
         "fish": "Рыба! Ходить больше некому.",
@@ -108,11 +117,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "bye": "До встречи!",
     },
     "en": {
-        "title": "Double-six dominoes, {mode}. You play against the computer ({level}).",
+        "title": "Double-six dominoes, {mode}.\nYou play against the computer, level: "
+                 "{level}.",
+        "level.easy": "easy",
+        "level.medium": "medium",
+        "level.hard": "hard",
+        "level.random": "random moves",
+        "penalties": "Points are penalties here: whoever goes above {target} loses.",
+        "how": "How to move: a tile's number (3), plus l or r, left or right, when it fits "
+               "both ends (3 l); d = draw, p = pass, n = redeal (with four doubles), q = quit.",
         "mode.draw": "drawing from the boneyard",
         "mode.block": "no drawing",
         "mode.101": "to {target} points",
-        "fallback": "Level '{level}' is not available yet: a random computer plays.",
         "deal": "— Deal {n} —",
         "line": "Line: {line}",
         "empty": "Line: the table is empty.",
@@ -120,13 +136,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "boneyard": "Boneyard: {n} {tiles}",
         "counts": "{who}: {n} {tiles}",
         "hand": "Your tiles (* = playable):",
-        "score": "Score: you {me}, {them}; target {target}.",
+        "score": "Penalty points: you {me}, {them}; above {target} loses.",
         "hanging": "Hanging points: {n}.",
-        "prompt": "Your move: ",
-        "hint": "Type {help}; q = quit.",
-        "help.play": "a tile's number, plus l or r (left / right) when it fits both ends",
-        "help.lead": "the number of the tile to lead with",
-        "help.draw": "d = draw from the boneyard",
+        "prompt": "Your move ({help}; q = quit): ",
+        "help.play": "a tile's number",
+        "help.lead": "a tile's number",
+        "help.draw": "d = draw",
         "help.pass": "p = pass",
         "help.redeal": "n = ask for a redeal",
         "must_lead": "You must lead with: {tiles}.",
@@ -152,6 +167,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "bot.play": "{who} plays {tile} {side}.",
         "bot.lead": "{who} leads with {tile}.",
         "bot.draw": "{who} draws from the boneyard.",
+        "bot.draws": "{who} draws {n} {tiles} from the boneyard.",
         "bot.pass": "{who} passes.",
         "bot.redeal": "{who} asks for a redeal.",
         "left": "on the left",
@@ -160,9 +176,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "computer.n": "Computer {n}",
         "you": "You",
         "you.short": "you",
-        "tiles.1": "tile",
-        "tiles.2": "tiles",
-        "tiles.5": "tiles",
+        "tiles": "tile tiles tiles",
+        "tiles.taken": "tile tiles tiles",
         "domino": "Domino! {who} laid the last tile.",
         "domino.you": "Domino! You laid your last tile.",
         "fish": "Blocked (fish)! Nobody can move.",
@@ -228,10 +243,10 @@ class TerminalGame:
         return self.texts[key].format(**values)
 
     def say(self, key: str, **values: object) -> None:
-        self.out.write(self.t(key, **values) + "\n")
+        self.out.write(fill(self.t(key, **values)) + "\n")
 
-    def ask(self, key: str) -> str:
-        self.out.write(self.t(key))
+    def ask(self, key: str, **values: object) -> str:
+        self.out.write(self.t(key, **values))
         self.out.flush()
         line = self.inp.readline()
         if not line:
@@ -241,13 +256,9 @@ class TerminalGame:
             raise Quit
         return text
 
-    def tiles(self, n: int) -> str:
-        """The word for *n* tiles: Russian has three plural forms (1, 2-4, 5+)."""
-        if n % 10 == 1 and n % 100 != 11:
-            return self.t("tiles.1")
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return self.t("tiles.2")
-        return self.t("tiles.5")
+    def tiles(self, n: int, key: str = "tiles") -> str:
+        """The word for *n* tiles ("tiles.taken": after a verb, «берёт 1 костяшку»)."""
+        return plural(n, self.t(key).split())
 
     def short(self, seat: int) -> str:
         """A seat's name inside a sentence (lower case)."""
@@ -263,6 +274,7 @@ class TerminalGame:
     # -- the game -------------------------------------------------------------------------
     def run(self) -> int:
         try:
+            self.say("how")
             while True:
                 self.play_deal()
                 if self.game.is_over:
@@ -273,6 +285,10 @@ class TerminalGame:
             self.out.write("\n")
             self.say("bye")
             return 0
+        except KeyboardInterrupt:  # Ctrl+C leaves as q does; the status says it was cut short
+            self.out.write("\n")
+            self.say("bye")
+            return INTERRUPTED
 
     def play_deal(self) -> None:
         game = self.game
@@ -296,7 +312,8 @@ class TerminalGame:
         self.out.write("\n")
         if view.line:
             # as the tiles lie, each turned to join its neighbours
-            self.say("line", line="".join(f"[{a}|{b}]" for a, b in view.line))
+            tiles = [f"[{a}|{b}]" for a, b in view.line]
+            self.out.write(wrap_items(self.t("line", line=""), tiles) + "\n")
             assert view.ends is not None
             self.say("ends", left=view.ends[0], right=view.ends[1])
         else:
@@ -310,16 +327,11 @@ class TerminalGame:
             self.show_score(view)
         playable = {a.tile for a in view.legal if a.tile is not None}
         self.say("hand")
-        self.out.write(
-            "  ".join(
-                f"{n}){pretty(tile)}{'*' if tile in playable else ''}"
-                for n, tile in enumerate(view.hand, 1)
-            )
-            + "\n"
-        )
+        hand = [f"{n}){pretty(tile)}{'*' if tile in playable else ''}"
+                for n, tile in enumerate(view.hand, 1)]
+        self.out.write(wrap_items("  ", hand, sep="  ") + "\n")
         if view.lead_options:
             self.say("must_lead", tiles=", ".join(str(t) for t in view.lead_options))
-        self.say("hint", help=self.help(list(view.legal)))
 
     def show_score(self, view: PlayerView) -> None:
         status = view.match
@@ -344,7 +356,7 @@ class TerminalGame:
                 self.say("you.miss")
             return
         while True:
-            text = self.ask("prompt")
+            text = self.ask("prompt", help=self.help(legal))
             action, problem = self.parse(text, legal)
             if action is not None:
                 break
@@ -445,17 +457,28 @@ class TerminalGame:
 
     # -- the computer's turn --------------------------------------------------------------
     def bot_turn(self, seat: int) -> None:
-        view = PlayerView.of(self.game, seat)
-        action = self.bots[seat].choose(view)
-        self.game.apply(action, seat)
+        """The bot's action; a run of draws is told once, with the count («берёт 4 костяшки»)."""
+        drawn = 0
+        while True:
+            action = self.bots[seat].choose(PlayerView.of(self.game, seat))
+            self.game.apply(action, seat)
+            if action.kind is not ActionKind.DRAW:
+                break
+            drawn += 1
+            if self.game.deal_over or self.game.to_move != seat:
+                break
         who = self.who(seat)
+        if drawn > 1:
+            self.say("bot.draws", who=who, n=drawn, tiles=self.tiles(drawn, "tiles.taken"))
+        elif drawn == 1:
+            self.say("bot.draw", who=who)
+        if action.kind is ActionKind.DRAW:
+            return
         if action.kind is ActionKind.PLAY:
             if action.end is None:
                 self.say("bot.lead", who=who, tile=action.tile)
             else:
                 self.say("bot.play", who=who, tile=action.tile, side=self.t(action.end.value))
-        elif action.kind is ActionKind.DRAW:
-            self.say("bot.draw", who=who)
         elif action.kind is ActionKind.PASS:
             self.say("bot.pass", who=who)
         else:
@@ -514,19 +537,12 @@ class TerminalGame:
             self.say("match.won" if self.game.winner == HUMAN else "match.lost")
 
 
-def choose_bots(
-    rules: Ruleset, level: str, seed: int, out: TextIO, texts: dict[str, str]
-) -> dict[int, Bot]:
-    """A bot of *level* for every seat but the human's; "random" while a level is missing."""
-    bots: dict[int, Bot] = {}
-    for seat in range(1, rules.players):
-        try:
-            bots[seat] = make_bot(level, seed + seat)
-        except (ValueError, ImportError):
-            if not bots and seat == 1:
-                out.write(texts["fallback"].format(level=level) + "\n")
-            bots[seat] = RandomBot(seed + seat)
-    return bots
+def choose_bots(rules: Ruleset, level: str, seed: int) -> dict[int, Bot]:
+    """A bot of *level* for every seat but the human's (an unknown level: UsageError)."""
+    try:
+        return {seat: make_bot(level, seed + seat) for seat in range(1, rules.players)}
+    except ValueError as exc:
+        raise UsageError(f"--level: {exc}") from None
 
 
 def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -537,11 +553,13 @@ def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None
     try:
         rules = find_preset(args.preset, players=getattr(args, "players", 2) or 2)
     except InvalidSetup as exc:
-        out.write(f"doublesix play: {exc}\n")
-        return 2
+        raise UsageError(f"{exc}") from None
     seed = args.seed if args.seed is not None else random.randrange(2**31)
+    bots = choose_bots(rules, args.level, seed)  # checked before a word is printed
     mode = texts[f"mode.{rules.preset}"].format(target=rules.target)
-    out.write(texts["title"].format(mode=mode, level=args.level) + "\n")
-    bots = choose_bots(rules, args.level, seed, out, texts)
+    level = texts.get(f"level.{args.level}", args.level)
+    out.write(fill(texts["title"].format(mode=mode, level=level)) + "\n")
+    if rules.is_match:
+        out.write(fill(texts["penalties"].format(target=rules.target)) + "\n")
     game = Match(rules, seed=seed)
     return TerminalGame(game, bots, inp, out, lang).run()

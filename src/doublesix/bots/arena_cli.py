@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from doublesix.command_errors import UsageError, choose_one
+from doublesix.core.errors import InvalidSetup
 from doublesix.core.rules import PRESETS, find_preset
 
 BOTS_HELP = (
@@ -14,21 +16,68 @@ BOTS_HELP = (
 )
 
 
+def positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+    return int(text)
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("arena", help="duplicate-deal matches between two bots")
-    p.add_argument("bot_a", help=BOTS_HELP)
-    p.add_argument("bot_b", help=BOTS_HELP)
-    p.add_argument("--preset", choices=PRESETS, default="draw")
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--games", type=int, default=100,
-                   help="deal pairs: each deal is played twice with the seats swapped")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=1, choices=(1, 2))
-    p.add_argument("--first-lead", default=None, help="override the preset's first_lead")
+    p = sub.add_parser("arena", help="duplicate-deal matches between two bots",
+                       description="Duplicate-deal matches between two bots: each deal is "
+                       "played twice with the seats swapped. Prints win rate, points per deal "
+                       "and move times.")
+    p.add_argument("bot_a", metavar="BOT_A", help=BOTS_HELP)
+    p.add_argument("bot_b", metavar="BOT_B", help="the opponent, as BOT_A")
+    p.add_argument("--preset", choices=PRESETS, default="draw",
+                   help="the ruleset (default: %(default)s)")
+    p.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default: %(default)s)")
+    p.add_argument("--games", type=positive_int, default=100,
+                   help="deal pairs: each deal is played twice with the seats swapped"
+                   " (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default: 1)")
+    p.add_argument("--workers", type=int, default=1, choices=(1, 2),
+                   help="processes to play in (default: %(default)s)")
+    p.add_argument("--first-lead", default=None,
+                   help="override the preset's first_lead (highest_double,"
+                   " lowest_double_from_1_1, any)")
     p.add_argument("--blocked-points", default=None,
-                   help="override the preset's blocked_points")
+                   help="override the preset's blocked_points (difference, others_sum, penalty)")
     p.add_argument("--json", action="store_true", help="print one JSON object only")
     p.set_defaults(func=main)
+
+
+def check_spec(spec: str) -> None:
+    """A bot spec as make_any reads it, or a UsageError that says what to write instead."""
+    import inspect
+
+    from doublesix.bots import bot_names
+
+    name, _, opts = spec.partition(":")
+    known = [*bot_names(), "omniscient"]
+    if name not in known:
+        raise choose_one("bot", name, known)
+    if not opts:
+        return
+    if name not in ("hard", "omniscient"):
+        raise UsageError(f"{spec!r}: only hard and omniscient take options, not {name}")
+    from doublesix.bots.hard import HardBot
+    from doublesix.bots.omniscient import OmniscientBot
+
+    bot_class = HardBot if name == "hard" else OmniscientBot
+    takes = [p for p in inspect.signature(bot_class).parameters if p != "seed"]
+    for item in opts.split(","):
+        key, equals, value = item.partition("=")
+        if key.strip() not in takes:
+            raise UsageError(f"{spec!r}: {name} takes no option {key.strip()!r}; it takes "
+                             f"{', '.join(takes)}, e.g. {name}:{takes[0]}=50")
+        try:
+            float(value)
+        except ValueError:
+            raise UsageError(f"{spec!r}: {key.strip()} needs a number, e.g. "
+                             f"{name}:{key.strip()}=50") from None
+        if not equals:
+            raise UsageError(f"{spec!r}: write {name}:{key.strip()}=NUMBER")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -39,7 +88,12 @@ def main(args: argparse.Namespace) -> int:
         options["first_lead"] = args.first_lead
     if args.blocked_points:
         options["blocked_points"] = args.blocked_points
-    rules = find_preset(args.preset, **options)
+    try:
+        rules = find_preset(args.preset, **options)
+    except InvalidSetup as exc:
+        raise UsageError(str(exc)) from None
+    check_spec(args.bot_a)
+    check_spec(args.bot_b)
 
     def progress(done: int, total: int) -> None:
         width = 30

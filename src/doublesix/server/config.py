@@ -11,6 +11,7 @@ from typing import Any
 DEFAULT_DB = "sqlite:///data/doublesix.db"
 STATIC_DIR = Path(__file__).parent / "static"
 DAY = 24 * 3600.0
+_KIND_NAMES = {int: "a whole number", float: "a number", str: "text"}
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,9 @@ class Settings:
         }
         for var, (name, kind) in names.items():
             if env.get(var):
-                values[name] = kind(env[var])
+                try:
+                    values[name] = kind(env[var])
+                except ValueError:
+                    raise ValueError(f"{var}={env[var]!r} is not {_KIND_NAMES[kind]}") from None
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(cls(), **values)

@@ -1,55 +1,108 @@
-"""``doublesix serve``: run the server with uvicorn (flags override DOUBLESIX_* variables)."""
+"""``doublesix serve``: run the server with uvicorn (flags override DOUBLESIX_* variables).
+
+Everything that can be wrong is checked before uvicorn starts (see preflight): a bad flag or
+variable, a port in use, a storage that cannot be opened each end in one line.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
+import socket
 from typing import Any
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+def port_number(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: use 1 to 65535")
+    return int(text)
+
+
+def worker_count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes (1 or more)")
+    return int(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("serve", help="run the game server (HTTP + WebSocket)")
-    p.add_argument("--host", default=None, help="address to bind (default 127.0.0.1,"
+    p = sub.add_parser("serve", help="run the game server (HTTP + WebSocket)",
+                       description="The game server: the browser client at /, the API under "
+                       "/api/, the game WebSocket at /ws. A flag overrides its variable.")
+    p.add_argument("--host", default=None, help="address to bind (default: 127.0.0.1,"
                    " env DOUBLESIX_HOST)")
-    p.add_argument("--port", type=int, default=None, help="port (default 8000, env DOUBLESIX_PORT)")
-    p.add_argument("--db", default=None, help="storage URL (default sqlite:///data/doublesix.db,"
-                   " env DOUBLESIX_DB); memory:// keeps nothing")
+    p.add_argument("--port", type=port_number, default=None,
+                   help="port (default: 8000, env DOUBLESIX_PORT)")
+    p.add_argument("--db", default=None, help="storage URL (default: sqlite:///data/doublesix.db"
+                   " under the working directory, env DOUBLESIX_DB); sqlite:////abs/path.db,"
+                   " postgresql://user:password@host/db, or memory:// which keeps nothing")
     p.add_argument("--redis", default=None, help="Redis URL for events between processes sharing"
-                   " a postgresql:// database (env DOUBLESIX_REDIS)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes on one port"
-                   " (more than 1 needs postgresql:// storage and --redis)")
+                   " a postgresql:// database (default: none, env DOUBLESIX_REDIS)")
+    p.add_argument("--workers", type=worker_count, default=1,
+                   help="worker processes on one port; more than 1 needs postgresql:// storage"
+                   " and --redis (default: %(default)s)")
     p.add_argument("--telegram-bot-token", default=None,
                    help="bot token for Telegram Mini App sign-in"
-                   " (env DOUBLESIX_TELEGRAM_BOT_TOKEN)")
-    p.add_argument("--log-level", default="info")
+                   " (default: off, env DOUBLESIX_TELEGRAM_BOT_TOKEN)")
+    p.add_argument("--log-level", choices=LOG_LEVELS, default="info",
+                   help="how much uvicorn and the server log (default: %(default)s)")
     p.set_defaults(func=run)
 
 
 def run(args: Any) -> int:
+    from doublesix.server import preflight
+
+    settings = preflight.settings(os.environ, host=args.host, port=args.port, db_url=args.db,
+                                  redis_url=args.redis,
+                                  telegram_bot_token=args.telegram_bot_token)
+    preflight.check_workers(settings, args.workers)
+    preflight.check_url(settings)
+    sock = preflight.bind(settings.host, settings.port)
+    try:
+        preflight.check_storage(settings.db_url)
+        serve(settings, args, sock)
+    finally:
+        sock.close()
+    return 0
+
+
+def serve(settings: Any, args: Any, sock: Any) -> None:
     import uvicorn
 
-    from doublesix.server.app import create_app
-    from doublesix.server.config import Settings
+    class _Server(uvicorn.Server):
+        """uvicorn names its address only for sockets it bound itself: name ours, too."""
 
-    settings = Settings.from_env(host=args.host, port=args.port, db_url=args.db,
-                                 redis_url=args.redis, telegram_bot_token=args.telegram_bot_token)
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started and sockets:
+                host, port = sockets[0].getsockname()[:2]
+                shown = f"[{host}]" if ":" in host else host
+                logging.getLogger("uvicorn.error").info(
+                    "Uvicorn running on http://%s:%d (Press CTRL+C to quit)", shown, port)
+
+    from doublesix.server.app import create_app
+
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    workers = max(1, args.workers)
-    app: Any = create_app(settings)
-    if workers > 1:
+    options: dict[str, Any] = {
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": args.log_level,
+        # the app closes frames over settings.max_frame itself, with a clear reason
+        "ws_max_size": 64 * 1024,
+        "ws_per_message_deflate": False,
+    }
+    if args.workers > 1:
         from doublesix.server.workers import factory_for_workers
 
-        # uvicorn starts the workers from an import string; each builds its own app
-        app = factory_for_workers(settings)
-    uvicorn.run(
-        app,
-        workers=workers,
-        factory=workers > 1,
-        host=settings.host,
-        port=settings.port,
-        log_level=args.log_level,
-        # the app closes frames over settings.max_frame itself, with a clear reason
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-    )
-    return 0
+        # uvicorn starts the workers from an import string (each builds its own app) and
+        # binds the port itself: hand it back
+        sock.close()
+        uvicorn.run(factory_for_workers(settings), workers=args.workers, factory=True, **options)
+        return
+    server = _Server(uvicorn.Config(create_app(settings), **options))
+    # uvicorn shuts down cleanly on Ctrl+C, then raises it again: for us a normal stop
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[sock])
