@@ -47,7 +47,7 @@ def positive(kind: type[int] | type[float]) -> argparse._ActionType:
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
         if value <= 0:
-            raise argparse.ArgumentTypeError(f"{text} is not above 0")
+            raise argparse.ArgumentTypeError(f"{text!r} is not above 0")
         return value
 
     parse.__name__ = kind.__name__  # argparse names the type in its messages

@@ -40,9 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="processes to play in (default: %(default)s)")
     p.add_argument("--first-lead", default=None,
                    help="override the preset's first_lead (highest_double,"
-                   " lowest_double_from_1_1, any)")
+                   " lowest_double_from_1_1, any; default: the preset's)")
     p.add_argument("--blocked-points", default=None,
-                   help="override the preset's blocked_points (difference, others_sum, penalty)")
+                   help="override the preset's blocked_points (difference, others_sum, penalty;"
+                   " default: the preset's)")
     p.add_argument("--json", action="store_true", help="print one JSON object only")
     p.set_defaults(func=main)
 

@@ -1,0 +1,263 @@
+"""The command line: one line for what went wrong and what to do, exit 2 / 1, no traceback.
+
+Most cases run `doublesix.cli.main` in this process; Ctrl+C, a closed pipe and a real server
+start run the installed `doublesix` command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from doublesix.cli import build_parser, main
+
+DOUBLESIX = str(Path(sys.executable).parent / "doublesix")
+REPO = Path(__file__).resolve().parents[1]
+
+
+def fails(argv: list[str], capsys: pytest.CaptureFixture[str], status: int) -> str:
+    """Run the command, expect *status* and exactly one line on stderr; return that line."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own usage errors: usage line + one error line
+        code = int(exc.code or 0)
+        err = capsys.readouterr().err
+        assert code == status == 2 and "Traceback" not in err, err
+        return err.strip().splitlines()[-1]
+    err = capsys.readouterr().err
+    assert code == status, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert len(lines[0]) < 240
+    return lines[0]
+
+
+# -- serve: everything checked before the server starts ----------------------------------
+
+@pytest.fixture
+def no_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in [v for v in os.environ if v.startswith("DOUBLESIX_")]:
+        monkeypatch.delenv(var)
+
+
+@pytest.mark.usefixtures("no_env")
+def test_serve_names_a_path_it_cannot_write(capsys: pytest.CaptureFixture[str]) -> None:
+    # sysfs refuses new files even to root, so this holds wherever the tests run
+    line = fails(["serve", "--port", "0", "--db", "sqlite:////sys/doublesix-test.db"], capsys, 1)
+    assert "/sys/doublesix-test.db" in line and "--db" in line
+
+
+@pytest.mark.usefixtures("no_env")
+def test_serve_refuses_a_file_that_is_not_a_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database, just some words\n" * 50)
+    line = fails(["serve", "--port", "0", "--db", f"sqlite:///{notes}"], capsys, 1)
+    assert str(notes) in line and "not a SQLite database" in line
+    assert notes.read_text().startswith("not a database")  # untouched
+
+
+@pytest.mark.usefixtures("no_env")
+def test_serve_refuses_a_path_through_a_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("x")
+    line = fails(["serve", "--port", "0", "--db", f"sqlite:///{tmp_path}/file/x.db"], capsys, 1)
+    assert f"{tmp_path}/file is a file, not a folder" in line
+
+
+@pytest.mark.usefixtures("no_env")
+def test_serve_names_an_unreachable_postgresql_without_its_password(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("asyncpg")
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://doublesix:secret@127.0.0.1:{port}/doublesix"
+    line = fails(["serve", "--port", "0", "--db", url], capsys, 1)
+    assert f"PostgreSQL at 127.0.0.1:{port}" in line and "refused" in line
+    assert "secret" not in line
+
+
+@pytest.mark.usefixtures("no_env")
+@pytest.mark.parametrize(("var", "value", "words"), [
+    ("DOUBLESIX_PORT", "abc", "DOUBLESIX_PORT='abc' is not a whole number"),
+    ("DOUBLESIX_PORT", "70000", "DOUBLESIX_PORT 70000 is not a port"),
+    ("DOUBLESIX_COMPUTER_DELAY", "soon", "DOUBLESIX_COMPUTER_DELAY='soon' is not a number"),
+])
+def test_serve_names_a_bad_variable(var: str, value: str, words: str,
+                                    monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv(var, value)
+    assert words in fails(["serve", "--db", "memory://"], capsys, 2)
+
+
+@pytest.mark.usefixtures("no_env")
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--port", "99999"], "'99999' is not a port"),
+    (["--port", "-1"], "'-1' is not a port"),
+    (["--workers", "0"], "'0' is not a number of processes"),
+    (["--workers", "2"], "--workers 2 needs --db postgresql://"),
+    (["--db", "mysql://x"], "unknown storage scheme 'mysql'"),
+    (["--log-level", "loud"], "invalid choice: 'loud'"),
+])
+def test_serve_refuses_a_bad_command_line(argv: list[str], words: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert words in fails(["serve", *argv], capsys, 2)
+
+
+@pytest.mark.usefixtures("no_env")
+def test_a_port_in_use_is_reported_before_the_database_is_opened(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        db = tmp_path / "data" / "doublesix.db"
+        line = fails(["serve", "--port", str(port), "--db", f"sqlite:///{db}"], capsys, 1)
+    assert f"port {port} on 127.0.0.1 is already in use" in line and "--port" in line
+    assert not (tmp_path / "data").exists()  # not even the folder was made
+
+
+def test_serve_starts_on_the_port_it_names(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DOUBLESIX_")}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen([DOUBLESIX, "serve", "--port", str(port), "--db", "memory://"],
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    try:
+        assert proc.stderr is not None
+        seen = ""
+        deadline = time.monotonic() + 30
+        while "Uvicorn running on" not in seen and time.monotonic() < deadline:
+            seen += proc.stderr.readline()
+        assert f"Uvicorn running on http://127.0.0.1:{port} " in seen, seen
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+            conn.sendall(b"GET /api/health HTTP/1.0\r\n\r\n")
+            assert conn.recv(100).startswith(b"HTTP/1.1 200")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(15) == 0  # Ctrl+C is a normal stop for a server
+    assert not (tmp_path / "data").exists()
+
+
+# -- arena, play, bench ----------------------------------------------------------------
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["medium", "meduim"], "unknown bot 'meduim': did you mean 'medium'?"),
+    (["hard:foo=1", "easy"], "hard takes no option 'foo'; it takes ms, samples"),
+    (["hard:ms=soon", "easy"], "ms needs a number"),
+    (["easy:ms=5", "hard"], "only hard and omniscient take options"),
+    (["easy", "medium", "--players", "5"], "players must be 2, 3 or 4"),
+    (["easy", "medium", "--blocked-points", "lots"], "blocked_points must be one of"),
+    (["easy", "medium", "--games", "0"], "'0' is not a whole number above 0"),
+])
+def test_arena_refuses_before_it_plays(argv: list[str], words: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert words in fails(["arena", *argv], capsys, 2)
+
+
+def test_arena_offers_omniscient(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "omniscient:depth=2", "random", "--games", "1", "--json"]) == 0
+    assert '"bot_a": "omniscient:depth=2"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["play", "--level", "foo"], "unknown level 'foo'"),
+    (["play", "--level", "hrad"], "did you mean 'hard'?"),
+    (["play", "--players", "5"], "players must be 2, 3 or 4"),
+    (["bench", "--seconds", "0"], "'0' is not above 0"),
+    (["bench", "--preset", "101", "--players", "3", "--seconds", "0.1"], "2 players"),
+])
+def test_play_and_bench_refuse_a_bad_command_line(argv: list[str], words: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    line = fails(argv, capsys, 2)
+    assert words in line
+    assert capsys.readouterr().out == ""  # nothing of a game was printed
+
+
+def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from doublesix.command_errors import UsageError
+
+    with pytest.raises(UsageError):
+        main(["--debug", "play", "--level", "foo"])
+    with pytest.raises(UsageError):
+        main(["play", "--level", "foo", "--debug"])
+    monkeypatch.setenv("DOUBLESIX_DEBUG", "1")
+    with pytest.raises(UsageError):
+        main(["play", "--level", "foo"])
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert re.fullmatch(r"doublesix \d+\.\d+\.\d+\S*\n", capsys.readouterr().out)
+
+
+def test_every_option_says_what_it_does_and_its_default() -> None:
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert {"serve", "play", "arena", "replay", "bench"} <= set(sub.choices)
+    for name, parser in sub.choices.items():
+        assert parser.description, name
+        for action in parser._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"{name} {action.option_strings or action.dest}"
+            has_default = action.option_strings and not isinstance(
+                action, argparse._StoreTrueAction)
+            if has_default:
+                assert "default" in str(action.help), f"{name} {action.option_strings}"
+
+
+# -- the terminal game as a process: Ctrl+C and a closed pipe ------------------------------
+
+def test_ctrl_c_in_play_says_goodbye_without_a_traceback() -> None:
+    proc = subprocess.Popen([DOUBLESIX, "play", "--seed", "3", "--level", "easy"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    seen = ""
+    while "Ваш ход" not in seen:
+        seen += proc.stdout.read(1)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=15)
+    assert proc.returncode == 130
+    assert "До встречи!" in out and "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_play_into_a_closed_pipe_ends_quietly() -> None:
+    moves = "\n".join(f"{n} {e}" for n in range(1, 16) for e in "lr") + "\nd\np\n"
+    proc = subprocess.Popen([DOUBLESIX, "play", "--seed", "5", "--level", "random"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write((moves * 40).encode())
+    proc.stdin.close()
+    proc.stdout.readline()  # what `| head -1` reads, then it goes away
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(30) == 141
+    assert err == ""
+
+
+def test_the_readme_lists_every_command_and_serve_flag() -> None:
+    readme = (REPO / "README.md").read_text()
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name in sub.choices:
+        assert f"`doublesix {name}" in readme, name
+    for action in sub.choices["serve"]._actions:
+        for flag in action.option_strings:
+            if flag.startswith("--") and flag not in ("--help", "--debug"):
+                assert f"`{flag}" in readme, flag
+    arena_section = readme[readme.index("`doublesix arena"):]
+    assert "omniscient" in arena_section[:2000]
