@@ -80,3 +80,14 @@ def test_ci_fails_rather_than_skips_without_the_shared_material(tmp_path: Path) 
     result = run_scenario_tests(tmp_path / "nothing-here", ci=True)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "check.py is missing" in result.stdout
+
+
+def test_mypy_is_strict_over_the_server_too() -> None:
+    mypy = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert mypy["strict"] is True
+    covered = [REPO / f for f in mypy["files"]]
+    server = REPO / "src" / "doublesix" / "server"
+    assert any(server == c or c in server.parents for c in covered)
+    # exceptions name modules one by one, never a blanket ignore_errors
+    for override in mypy.get("overrides", []):
+        assert "ignore_errors" not in override
