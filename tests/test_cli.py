@@ -21,6 +21,8 @@ import pytest
 from doublesix.cli import build_parser, main
 
 DOUBLESIX = str(Path(sys.executable).parent / "doublesix")
+# a serve check that regressed would start a real server in this process and never return
+pytestmark = pytest.mark.timeout(120)
 REPO = Path(__file__).resolve().parents[1]
 
 
