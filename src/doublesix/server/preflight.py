@@ -46,6 +46,9 @@ def check_workers(settings: Settings, workers: int) -> None:
 
 def check_url(settings: Settings) -> None:
     """The storage URL's form and the extras it needs, before anything is opened."""
+    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn")):
+        raise CommandError('the server needs the server extra: pip install "doublesix[server]"'
+                           " (make run installs it)")
     try:
         open_storage(settings.db_url)
     except ValueError as exc:
