@@ -21,10 +21,12 @@ from doublesix.bots.base import RandomBot
 from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.match import Match
+from doublesix.core.notation import record_of
 from doublesix.core.outcome import Outcome, Reason
 from doublesix.core.rules import Ruleset, find_preset
 from doublesix.core.tiles import Tile
 from doublesix.core.view import PlayerView
+from doublesix.records import save_record
 
 HUMAN = 0
 
@@ -544,4 +546,7 @@ def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None
     out.write(texts["title"].format(mode=mode, level=args.level) + "\n")
     bots = choose_bots(rules, args.level, seed, out, texts)
     game = Match(rules, seed=seed)
-    return TerminalGame(game, bots, inp, out, lang).run()
+    code = TerminalGame(game, bots, inp, out, lang).run()
+    if getattr(args, "save", None):
+        save_record(args.save, record_of(game, seed))
+    return code
