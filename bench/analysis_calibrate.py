@@ -47,6 +47,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=24)
     parser.add_argument("--levels", default="random,easy,medium,hard")
+    parser.add_argument("--ms", type=float, default=0.0,
+                        help="time budget per decision (0: none, every world searched)")
+    parser.add_argument("--no-noise", action="store_true",
+                        help="skip the second review that measures the noise")
     args = parser.parse_args()
     for level in args.levels.split(","):
         losses: list[float] = []
@@ -56,10 +60,12 @@ def main() -> None:
         for n in range(args.deals):
             start, steps = play(args.preset, level, 1000 + n)
             t = time.perf_counter()
-            a = analyse(start, steps, 0, worlds=args.worlds, ms=None, seed=1)
+            a = analyse(start, steps, 0, worlds=args.worlds, ms=args.ms or None, seed=1)
             seconds.append(time.perf_counter() - t)
-            start2, _ = play(args.preset, level, 1000 + n)
-            b = analyse(start2, steps, 0, worlds=args.worlds, ms=None, seed=2)
+            b = a
+            if not args.no_noise:
+                start2, _ = play(args.preset, level, 1000 + n)
+                b = analyse(start2, steps, 0, worlds=args.worlds, ms=args.ms or None, seed=2)
             for d, e in zip(a.decisions, b.decisions, strict=True):
                 labels[d.label.value] = labels.get(d.label.value, 0) + 1
                 if d.label is not Label.FORCED:
@@ -72,7 +78,8 @@ def main() -> None:
               f"p90 {pct(losses, .9):.1f} mean {statistics.fmean(losses or [0]):.1f}; "
               f"noise p50 {pct(noise, .5):.1f} p90 {pct(noise, .9):.1f} "
               f"p99 {pct(noise, .99):.1f}; labels {share}; "
-              f"seconds per deal p50 {pct(seconds, .5):.2f} max {max(seconds):.2f}")
+              f"seconds per deal p50 {pct(seconds, .5):.2f} p90 {pct(seconds, .9):.2f} "
+              f"max {max(seconds):.2f}")
 
 
 if __name__ == "__main__":

@@ -48,9 +48,9 @@ class Label(StrEnum):
 
 #: (label, the smallest loss that earns it), worst first; a loss below them all is BEST
 THRESHOLDS: tuple[tuple[Label, float], ...] = (
-    (Label.BLUNDER, 35.0),
-    (Label.MISTAKE, 15.0),
-    (Label.INACCURACY, 5.0),
+    (Label.BLUNDER, 40.0),
+    (Label.MISTAKE, 20.0),
+    (Label.INACCURACY, 8.0),
 )
 
 LABEL_RU = {Label.BEST: "точно", Label.INACCURACY: "неточность", Label.MISTAKE: "ошибка",

@@ -27,7 +27,7 @@ log = logging.getLogger("doublesix.server.review")
 T = TypeVar("T")
 
 #: the review's budget on the server: worlds per decision and ms per decision
-REVIEW_WORLDS = 48
+REVIEW_WORLDS = 64
 REVIEW_MS = 700.0
 #: reviews asked per client: a burst, then one per REVIEW_EVERY seconds
 REVIEW_BURST, REVIEW_EVERY = 4, 15.0
