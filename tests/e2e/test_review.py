@@ -1,5 +1,7 @@
 """«Разбор» after a deal and «Подсказка» during one, in a real browser, on a phone and a desktop."""
 
+# ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
+
 from __future__ import annotations
 
 import random
