@@ -72,12 +72,12 @@ def main() -> None:
                     losses.append(d.loss)
                     noise.append(abs(d.loss - e.loss))
         judged = len(losses)
-        share = {k: f"{100 * v / max(1, sum(labels.values())):.0f}%" for k, v in labels.items()}
+        share = {k: f"{100 * v / max(1, judged):.0f}%" for k, v in labels.items() if k != "forced"}
         print(f"{args.preset} {level}: {judged} judged decisions in {args.deals} deals; "
               f"loss p50 {pct(losses, .5):.1f} p75 {pct(losses, .75):.1f} "
               f"p90 {pct(losses, .9):.1f} mean {statistics.fmean(losses or [0]):.1f}; "
               f"noise p50 {pct(noise, .5):.1f} p90 {pct(noise, .9):.1f} "
-              f"p99 {pct(noise, .99):.1f}; labels {share}; "
+              f"p99 {pct(noise, .99):.1f}; labels of judged {share}; "
               f"seconds per deal p50 {pct(seconds, .5):.2f} p90 {pct(seconds, .9):.2f} "
               f"max {max(seconds):.2f}")
 

@@ -130,3 +130,27 @@ def test_hidden_tiles_do_not_change_the_judgement() -> None:
     b = analyse(other, steps_of((0, "play 0-6 right"), (1, "play 2-4 left")), 0,
                 worlds=16, seed=4)
     assert a.decisions[0].options == b.decisions[0].options
+
+
+def test_a_match_record_reviews_the_deal_asked_for() -> None:
+    rules = Ruleset.from_dict({"preset": "101"})
+    game = Match(rules, SeededDealer(21))
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    while game.deal_number < 3 and not game.is_over:
+        if game.deal.is_over:
+            game.next_deal()
+            continue
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(PlayerView.of(game, seat)), seat)
+    record = record_of(game, 21)
+    first = analyse_record(record, 1, deal=1, worlds=4)
+    assert first.deal == 1
+    start, steps = deal_of_record(record, 1)
+    assert start.deal_number == 1 and steps
+    # deal 3 is being played: refused, though deals 1 and 2 are over
+    if not game.deal.is_over:
+        with pytest.raises(NotFinished):
+            analyse_record(record, 0, worlds=4)
+    second = analyse_record(record, 0, deal=2, worlds=4)
+    assert second.deal == 2

@@ -104,13 +104,16 @@ export async function openReview(state, button = null, seat = null) {
 }
 
 function renderSeats(box, state, mySeats, chosen) {
-  // hot-seat: one device holds every seat, so either player's review may be asked for
-  const several = state.mode === "hotseat" && mySeats.length > 1;
+  // hot-seat: one device holds every seat; a spectator of a public hall table may read both
+  const watching = state.mode === "watch";
+  const seats = watching ? (state.room?.seats ?? []).map((s) => s.seat) : mySeats;
+  const several = (state.mode === "hotseat" || watching) && seats.length > 1;
   box.hidden = !several;
   if (!several) return;
   box.setAttribute("aria-label", t("review.seat"));
-  box.replaceChildren(...mySeats.map((s) => {
-    const b = el("button", { type: "button", class: "btn", "aria-pressed": String(s === chosen), "data-review-seat": String(s) }, t(`player.${s + 1}`));
+  box.replaceChildren(...seats.map((s) => {
+    const name = state.room?.seats?.[s]?.name || t(`player.${s + 1}`);
+    const b = el("button", { type: "button", class: "btn", "aria-pressed": String(s === chosen), "data-review-seat": String(s) }, name);
     b.addEventListener("click", () => openReview(state, null, s));
     return b;
   }));
