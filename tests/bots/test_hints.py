@@ -44,3 +44,16 @@ def test_no_hint_out_of_turn() -> None:
     game = position("block", [[4, 2], [2, 1]], [["1-3"], ["0-5", "5-5"]], 0)
     with pytest.raises(ValueError):
         hint(PlayerView.of(game, 1))
+
+
+def test_an_opponent_void_in_both_ends_is_kept_blocked() -> None:
+    from tests.core.helpers import dealt
+
+    game = dealt("block", [["6-6", "5-6", "5-5", "3-5", "0-1", "0-2", "1-2"],
+                           ["0-0", "0-3", "1-1", "1-3", "2-2", "2-3", "3-3"]])
+    for seat, text in ((0, "play 6-6"), (1, "pass"), (0, "play 5-6 left"), (1, "pass")):
+        game.apply(Action.parse(text), seat)
+    # seat 1 passed on 6 and on 5: 5-5 keeps both ends at values it cannot follow
+    h = hint(PlayerView.of(game, 0), seed=3, worlds=16)
+    assert h.action == Action.parse("play 5-5 left")
+    assert h.reason == "block" and h.value in (5, 6)
