@@ -63,14 +63,28 @@ export const GRAPH = { w: 600, h: 220, pad: 24 };
  * Points of the graph: x across the plies, y for the value (clamped to ±range, range at
  * least 60). Plies without a value (before the lead) are left out.
  */
-export function graphPoints(curve) {
+export function graphPoints(curve, dims = GRAPH) {
   const values = curve.map((p) => p.value).filter((v) => v !== null && v !== undefined);
   const top = Math.max(60, ...values.map((v) => Math.abs(v)));
   const range = Math.ceil(top / 20) * 20;
-  const { w, h, pad } = GRAPH;
+  const { w, h, pad } = dims;
   const n = Math.max(1, curve.length);
   const x = (i) => pad + ((w - 2 * pad) * (i + 1)) / n;
   const y = (v) => h / 2 - ((h / 2 - pad) * Math.max(-range, Math.min(range, v))) / range;
   const points = curve.map((p, i) => ({ ...p, x: x(i), y: p.value === null || p.value === undefined ? null : y(p.value) }));
   return { points, range, zero: h / 2, x0: pad, y };
+}
+
+/** Ply → the move's number in the table's history panel (which joins a seat's draws in a row). */
+export function moveNumbers(curve) {
+  const numbers = new Map();
+  let n = 0;
+  let last = null;
+  for (const p of curve) {
+    const draw = parseAction(p.action).kind === "draw";
+    if (!(draw && last && last.draw && last.seat === p.seat)) n += 1;
+    numbers.set(p.ply, n);
+    last = { draw, seat: p.seat };
+  }
+  return numbers;
 }

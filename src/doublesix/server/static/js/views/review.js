@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { canonical, parseAction, splitTile } from "../describe.js";
 import { saved } from "../saved.js";
 import { tileSvg, svgElement } from "../tiles.js";
-import { GRAPH, ReviewError, fetchReview, graphPoints, hintKey, moveText } from "../review_data.js";
+import { GRAPH, ReviewError, fetchReview, graphPoints, hintKey, moveNumbers, moveText } from "../review_data.js";
 
 const LABELS = ["best", "inaccuracy", "mistake", "blunder"];
 let overlay = null;
@@ -139,15 +139,18 @@ function showReview(review, hintsUsed) {
   if (worst.length === 0) {
     list.replaceChildren(el("li", { class: "review-none" }, t("review.noMistakes")));
   } else {
-    list.replaceChildren(...worst.map(mistakeItem));
+    const numbers = moveNumbers(review.curve);
+    list.replaceChildren(...worst.map((d) => mistakeItem(d, numbers.get(d.ply) ?? d.ply)));
   }
   const th = review.thresholds;
   $("[data-review-units]").textContent = t("review.units", { i: th.inaccuracy, m: th.mistake, b: th.blunder });
 }
 
 function graph(review) {
-  const { w, h, pad } = GRAPH;
-  const { points, range, zero, x0, y } = graphPoints(review.curve);
+  // a phone gets a narrower drawing, so that its labels stay readable when scaled down
+  const dims = { ...GRAPH, w: window.innerWidth < 520 ? 340 : GRAPH.w };
+  const { w, h, pad } = dims;
+  const { points, range, zero, x0, y } = graphPoints(review.curve, dims);
   const svg = svgElement("svg", { viewBox: `0 0 ${w} ${h}`, class: "review-svg", role: "img", "data-review-svg": "",
     "aria-label": t("review.graphLabel", { n: review.curve.length, result: signed(review.result) }) });
   svg.append(svgElement("rect", { class: "graph-bg", x: 0, y: 0, width: w, height: h, rx: 10 }));
@@ -166,6 +169,7 @@ function graph(review) {
     svg.append(svgElement("path", { class: "graph-line", d: line, "data-review-line": "" }));
   }
   const byPly = new Map(review.decisions.map((d) => [d.ply, d]));
+  const numbers = moveNumbers(review.curve);
   for (const p of points) {
     if (p.y === null || p.seat !== review.seat) continue;
     const d = byPly.get(p.ply);
@@ -173,16 +177,16 @@ function graph(review) {
     const dot = svgElement("circle", { class: `graph-move ${label}`, cx: p.x, cy: p.y, r: label === "forced" ? 4 : 7,
       "data-ply": p.ply, "data-label": label, tabindex: "-1" });
     const tip = svgElement("title", {});
-    tip.textContent = t("review.plyTitle", { ply: p.ply, move: moveText(p.action), label: t(`label.${label}`) });
+    tip.textContent = t("review.plyTitle", { ply: numbers.get(p.ply), move: moveText(p.action), label: t(`label.${label}`) });
     dot.append(tip);
     svg.append(dot);
   }
   return svg;
 }
 
-function mistakeItem(d) {
+function mistakeItem(d, number) {
   const li = el("li", { class: `review-item ${d.label}`, "data-review-item": String(d.ply), "data-label": d.label });
-  li.append(el("p", { class: "review-item-head" }, t("review.item", { ply: d.ply, label: t(`label.${d.label}`), loss: Math.round(d.loss) })));
+  li.append(el("p", { class: "review-item-head" }, t("review.item", { ply: number, label: t(`label.${d.label}`), loss: Math.round(d.loss) })));
   li.append(el("p", { class: "review-played" }, t("review.played", { move: moveText(d.chosen) })));
   li.append(el("p", { class: "review-better", "data-review-better": "" }, t("review.better", { move: moveText(d.best) })));
   const table = el("div", { class: "review-position" });
