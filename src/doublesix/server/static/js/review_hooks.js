@@ -45,7 +45,9 @@ function canReview(state) {
 function resultSheet(state) {
   const sheet = document.querySelector("[data-result]");
   if (!sheet) return;
+  // the sheet's own buttons row; the «Разбор» button and the hints note sit by it
   const actions = sheet.querySelector(".sheet-actions");
+  if (!actions) return;
   let button = actions.querySelector("[data-review-open]");
   if (!button) {
     button = document.createElement("button");
@@ -92,11 +94,12 @@ function hintButton(state) {
   }
   let text = table.querySelector("[data-hint-text]");
   if (!text) {
+    const status = table.querySelector("[data-status]") ?? actions;
     text = document.createElement("p");
     text.className = "hint-text";
     text.dataset.hintText = "";
     text.setAttribute("role", "status");
-    table.querySelector("[data-status]").after(text);
+    status.after(text);
   }
   const allowed = hintAllowed(state);
   button.hidden = !allowed;
@@ -156,7 +159,9 @@ function settingsToggle() {
       if (latest) hintButton(latest);
     });
     label.append(box, document.createElement("span"));
-    form.querySelector(".dialog-actions").before(label);
+    const row = form.querySelector(".dialog-actions");
+    if (row) row.before(label);
+    else form.append(label);
   }
   label.querySelector("input").checked = hintsOn();
   label.querySelector("span").textContent = ` ${t("hint.setting")}`;
@@ -164,7 +169,8 @@ function settingsToggle() {
 
 function tutorialHint(tutorial) {
   const screen = tutorial.root;
-  const actions = screen.querySelector(".actions");
+  const actions = screen?.querySelector(".actions");
+  if (!actions) return;
   let button = actions.querySelector("[data-tut-hint]");
   let text = screen.querySelector("[data-tut-hint-text]");
   if (!button) {
@@ -177,7 +183,7 @@ function tutorialHint(tutorial) {
     text.className = "hint-text";
     text.dataset.tutHintText = "";
     text.setAttribute("role", "status");
-    screen.querySelector("[data-tut-feedback]").after(text);
+    (screen.querySelector("[data-tut-feedback]") ?? actions).after(text);
     button.addEventListener("click", () => {
       const step = STEPS[tutorial.step];
       if (!step) return;

@@ -58,6 +58,9 @@ export function closeReview() {
   clearInterval(ticker);
   if (!overlay || overlay.hidden) return;
   overlay.hidden = true;
+  // the result sheet under the review was out of reach while it was open
+  const sheet = document.querySelector("[data-result]");
+  if (sheet) sheet.inert = false;
   opener?.focus();
 }
 
@@ -81,6 +84,8 @@ export async function openReview(state, button = null, seat = null) {
   $("[data-review-units]").textContent = "";
   $("[data-review-hints]").hidden = true;
   overlay.hidden = false;
+  const sheet = document.querySelector("[data-result]");
+  if (sheet) sheet.inert = true;  // Tab stays in the review
   overlay.dataset.state = "loading";
   $("[data-review-close]").focus();
   const status = $("[data-review-status]");
