@@ -148,5 +148,6 @@ async def test_a_review_runs_off_the_event_loop(server: ServerThread) -> None:
             gaps.append(time.perf_counter() - started)
             await asyncio.sleep(0.02)
         assert (await review).status_code == 200
-    assert gaps and max(gaps) < 0.25
+    # on the loop, the review (a second or more) would hold every answer back until it ends
+    assert len(gaps) >= 2 and max(gaps) < 0.5
     await client.close()
