@@ -546,7 +546,8 @@ def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None
     out.write(texts["title"].format(mode=mode, level=args.level) + "\n")
     bots = choose_bots(rules, args.level, seed, out, texts)
     game = Match(rules, seed=seed)
-    code = TerminalGame(game, bots, inp, out, lang).run()
-    if getattr(args, "save", None):
-        save_record(args.save, record_of(game, seed))
-    return code
+    try:
+        return TerminalGame(game, bots, inp, out, lang).run()
+    finally:  # Ctrl-C too: the deals played so far can still be reviewed
+        if getattr(args, "save", None):
+            save_record(args.save, record_of(game, seed))
