@@ -108,3 +108,22 @@ def test_hints_can_be_turned_off_and_the_tutorial_has_one(server: Server, pages:
     page.locator("[data-menu] [data-action=open-tutorial]").click()
     page.locator("[data-tut-hint]").click()
     assert "4-4" in page.locator("[data-tut-hint-text]").inner_text()
+
+
+def test_hot_seat_reviews_either_player(server: Server, pages: Any) -> None:
+    page = pages.page(PHONE)
+    page.goto(server.url + "/")
+    page.locator("[data-screen=home] [data-action=start-hotseat]").click()
+    wait_state(page, BUSY | {"cover"})
+    play_deal(page, random.Random(4))
+    open_review(page)
+    seats = page.locator("[data-review-seats] [data-review-seat]")
+    assert seats.count() == 2
+    seat = page.evaluate("() => doublesix.store.state.view.seat")
+    assert seats.nth(seat).get_attribute("aria-pressed") == "true"
+    seats.nth(1 - seat).click()
+    page.wait_for_function("() => document.querySelector('[data-review]')?.dataset.state === 'ready'"
+                           " && document.querySelector('[data-review-seat][aria-pressed=true]')?.dataset.reviewSeat"
+                           f" === '{1 - seat}'", timeout=90_000)
+    assert page.locator("[data-review-svg] .graph-move").count() >= 1
+    screenshot(page, "review-hotseat")
