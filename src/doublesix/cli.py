@@ -107,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the seed of the deals, to play the same game again (default: random)")
     p.add_argument("--lang", choices=("ru", "en"), default="ru",
                    help="the language of the game's texts (default: ru, Russian)")
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="write the game's record there (for doublesix analyse)")
     p.set_defaults(func=_play)
 
     for extra in _EXTRA_COMMANDS:
@@ -134,7 +136,13 @@ def _register_serve(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     serve_cli.register(sub)
 
 
-_EXTRA_COMMANDS = (_register_arena, _register_serve)
+def _register_analyse(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from doublesix import analyse_cli
+
+    analyse_cli.register(sub)
+
+
+_EXTRA_COMMANDS = (_register_arena, _register_serve, _register_analyse)
 
 
 def _quiet_stdout() -> None:

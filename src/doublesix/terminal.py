@@ -21,11 +21,13 @@ from doublesix.command_errors import UsageError
 from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.match import Match
+from doublesix.core.notation import record_of
 from doublesix.core.outcome import Outcome, Reason
 from doublesix.core.rules import Ruleset, find_preset
 from doublesix.core.tiles import Tile
 from doublesix.core.view import PlayerView
 from doublesix.terminal_format import fill, plural, wrap_items
+from doublesix.records import save_record
 
 HUMAN = 0
 #: the exit status after Ctrl+C, as a shell reports SIGINT
@@ -562,4 +564,8 @@ def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None
     if rules.is_match:
         out.write(fill(texts["penalties"].format(target=rules.target)) + "\n")
     game = Match(rules, seed=seed)
-    return TerminalGame(game, bots, inp, out, lang).run()
+    try:
+        return TerminalGame(game, bots, inp, out, lang).run()
+    finally:  # Ctrl-C too: the deals played so far can still be reviewed
+        if getattr(args, "save", None):
+            save_record(args.save, record_of(game, seed))

@@ -10,9 +10,10 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from doublesix.server import fanout, http_api
+from doublesix.server import fanout, http_api, review_http
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
+from doublesix.server.review import Reviews
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.ws import websocket_endpoint
@@ -33,11 +34,13 @@ def create_app(
         await store.open()
         service = RoomsService(store, settings, clock)
         app.state.service = service
+        app.state.reviews = Reviews()
         try:
             async with fanout.running(service, settings.redis_url):
                 await service.start()
                 yield
         finally:
+            app.state.reviews.close()
             await service.stop()
             await store.close()
 
@@ -46,6 +49,8 @@ def create_app(
         Route("/api/games", http_api.create_game, methods=["POST"]),
         Route("/api/games/{game_id}/join", http_api.join_game, methods=["POST"]),
         Route("/api/health", http_api.health, methods=["GET"]),
+        Route("/api/games/{game_id}/review", review_http.review, methods=["POST"]),
+        Route("/api/games/{game_id}/hint", review_http.hint, methods=["POST"]),
         Route("/api/telegram/auth", http_api.telegram_auth, methods=["POST"]),
         Route("/api/openapi.json", http_api.openapi, methods=["GET"]),
         Route("/api/hall/tables", hall_http.list_tables, methods=["GET"]),

@@ -9,6 +9,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from doublesix.bots import Bot
 from doublesix.core import Match, Ruleset
@@ -39,6 +40,10 @@ class Room:
     _bot: Bot | None = None
     #: the service's time source (injected in tests), for hall clocks shown in room info
     now: Callable[[], float] = time.time
+    #: «Разбор» results by (game_no, deal, seat), and the (game_no, deal)s where a hint was
+    #: given: kept with the room in memory (server/review.py)
+    reviews: dict[tuple[int, int, int], dict[str, Any]] = field(default_factory=dict)
+    hints: set[tuple[int, int]] = field(default_factory=set)
 
     @classmethod
     def from_row(cls, row: GameRow) -> Room:

@@ -17,6 +17,7 @@ import { askName } from "./views/ask_name.js";
 import { LEVELS, PRESETS, TARGETS, chosenRules, levelRadios, presetRadios, targetRadios } from "./views/choices.js";
 import { enableDrag } from "./views/drag.js";
 import { tileSvg } from "./tiles.js";
+import { renderReviewHooks } from "./review_hooks.js";
 
 const MODES = ["computer", "hotseat", "online"];
 
@@ -102,6 +103,7 @@ function render() {
   if (state.screen === "tutorial") tutorial?.render();
   if (state.screen === "lobby") renderLobby();
   if (state.screen === "hall") hallScreen.render();
+  renderReviewHooks(state, { tutorial });
 }
 
 function renderCover(state) {

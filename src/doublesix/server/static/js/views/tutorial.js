@@ -6,7 +6,7 @@ import { splitTile } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 import { renderBoard } from "./board.js";
 
-const STEPS = [
+export const STEPS = [
   { tile: "4-4", text: "tut.step1", good: "tut.good1" },
   { tile: "1-4", text: "tut.step2", good: "tut.good2" },
   { tile: "1-1", text: "tut.step3", good: "tut.good3" },

@@ -1,0 +1,16 @@
+"""Saving game records to files, for `doublesix analyse` (and any later replay)."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+
+def save_record(path: str, record: dict[str, Any]) -> None:
+    """Write *record* as JSON; a half-written file never replaces a good one."""
+    temp = f"{path}.tmp"
+    with open(temp, "w", encoding="utf-8") as fh:
+        json.dump(record, fh, ensure_ascii=False, indent=1)
+        fh.write("\n")
+    os.replace(temp, path)

@@ -1,0 +1,90 @@
+// «Разбор» and «Подсказка» without the DOM: the two HTTP calls, words for moves, and the
+// geometry of the evaluation graph (docs/protocol.md, "«Разбор» (review) and «Подсказка»").
+
+import { t } from "./i18n.js";
+import { canonical, parseAction } from "./describe.js";
+import "./review_i18n.js";
+
+export class ReviewError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function post(path, body) {
+  let response;
+  try {
+    response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (err) {
+    throw new ReviewError(0, "network", String(err));
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ReviewError(response.status, data?.error?.code ?? "http", data?.error?.message ?? response.statusText);
+  return data;
+}
+
+/** The review of `deal` for `seat` (either may be null: the server's defaults). */
+export function fetchReview(gameId, { token = null, seat = null, deal = null } = {}) {
+  const body = {};
+  if (token) body.token = token;
+  if (seat !== null && seat !== undefined) body.seat = seat;
+  if (deal !== null && deal !== undefined) body.deal = deal;
+  return post(`api/games/${encodeURIComponent(gameId)}/review`, body);
+}
+
+export function fetchHint(gameId, token) {
+  return post(`api/games/${encodeURIComponent(gameId)}/hint`, { token });
+}
+
+/** "play 5-6 left" → "5-6 слева"; "draw" → "взяли из базара". */
+export function moveText(text) {
+  const action = parseAction(text);
+  if (action.kind === "play") {
+    if (!action.end) return t("move.lead", { tile: canonical(action.tile) });
+    return t("move.play", { tile: canonical(action.tile), end: t(`move.${action.end}`) });
+  }
+  return t(`move.${action.kind}`);
+}
+
+export function hintReason(hint) {
+  return t(`hint.${hint.reason}`, { v: hint.value ?? "" });
+}
+
+/** Where a deal's hints are remembered in this browser (and whether any were used). */
+export function hintKey(gameId, gameNo, deal) {
+  return `hints.${gameId}.${gameNo ?? 1}.${deal ?? 1}`;
+}
+
+export const GRAPH = { w: 600, h: 220, pad: 24 };
+
+/**
+ * Points of the graph: x across the plies, y for the value (clamped to ±range, range at
+ * least 60). Plies without a value (before the lead) are left out.
+ */
+export function graphPoints(curve, dims = GRAPH) {
+  const values = curve.map((p) => p.value).filter((v) => v !== null && v !== undefined);
+  const top = Math.max(60, ...values.map((v) => Math.abs(v)));
+  const range = Math.ceil(top / 20) * 20;
+  const { w, h, pad } = dims;
+  const n = Math.max(1, curve.length);
+  const x = (i) => pad + ((w - 2 * pad) * (i + 1)) / n;
+  const y = (v) => h / 2 - ((h / 2 - pad) * Math.max(-range, Math.min(range, v))) / range;
+  const points = curve.map((p, i) => ({ ...p, x: x(i), y: p.value === null || p.value === undefined ? null : y(p.value) }));
+  return { points, range, zero: h / 2, x0: pad, y };
+}
+
+/** Ply → the move's number in the table's history panel (which joins a seat's draws in a row). */
+export function moveNumbers(curve) {
+  const numbers = new Map();
+  let n = 0;
+  let last = null;
+  for (const p of curve) {
+    const draw = parseAction(p.action).kind === "draw";
+    if (!(draw && last && last.draw && last.seat === p.seat)) n += 1;
+    numbers.set(p.ply, n);
+    last = { draw, seat: p.seat };
+  }
+  return numbers;
+}

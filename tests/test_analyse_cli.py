@@ -1,0 +1,76 @@
+"""`doublesix analyse` and `doublesix play --save`."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from doublesix.bots import make_bot
+from doublesix.cli import build_parser
+from doublesix.core import Match, PlayerView, Ruleset
+from doublesix.core.dealing import SeededDealer
+from doublesix.core.notation import load_record, record_of
+from doublesix.records import save_record
+
+
+def finished_record(tmp_path: Path, preset: str = "draw", seed: int = 4) -> Path:
+    game = Match(Ruleset.from_dict({"preset": preset}), SeededDealer(seed))
+    bots = [make_bot("easy", seed), make_bot("medium", seed)]
+    while not game.deal.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(PlayerView.of(game, seat)), seat)
+    path = tmp_path / "game.json"
+    save_record(str(path), record_of(game, seed))
+    return path
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    args = build_parser().parse_args(argv)
+    out, err = io.StringIO(), io.StringIO()
+    from doublesix import analyse_cli
+
+    code = analyse_cli.main(args, out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_table_lists_every_decision_of_the_seat(tmp_path: Path) -> None:
+    path = finished_record(tmp_path)
+    code, out, _ = run(["analyse", str(path), "--seat", "0", "--worlds", "8"])
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["ход", "ваш", "выбор"]
+    record = json.loads(path.read_text())
+    mine = sum(1 for step in record["actions"] if step.get("seat") == 0)
+    body = [line for line in lines[2:] if line and line.split()[0].isdigit()]
+    assert len(body) == mine
+    assert "Итог сдачи для вас" in out
+
+
+def test_json_has_the_decisions_and_the_graph(tmp_path: Path) -> None:
+    path = finished_record(tmp_path, "block", 8)
+    code, out, _ = run(["analyse", str(path), "--seat", "1", "--json", "--worlds", "8"])
+    assert code == 0
+    data = json.loads(out)
+    assert data["seat"] == 1
+    assert len(data["curve"]) == len(json.loads(path.read_text())["actions"])
+    assert {d["label"] for d in data["decisions"]} <= {
+        "best", "inaccuracy", "mistake", "blunder", "forced"}
+
+
+def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
+    from doublesix import terminal
+
+    path = tmp_path / "saved.json"
+    args = build_parser().parse_args(["play", "--preset", "block", "--seed", "5",
+                                      "--save", str(path)])
+    out = io.StringIO()
+    terminal.main(args, io.StringIO("q\n"), out)
+    record = json.loads(path.read_text())
+    assert record["seed"] == 5
+    game = load_record(record)
+    assert not game.deal.is_over
+    # an unfinished deal cannot be reviewed
+    code, _, err = run(["analyse", str(path)])
+    assert code == 2 and "still being played" in err
