@@ -26,8 +26,8 @@ from doublesix.core.outcome import Outcome, Reason
 from doublesix.core.rules import Ruleset, find_preset
 from doublesix.core.tiles import Tile
 from doublesix.core.view import PlayerView
-from doublesix.terminal_format import fill, plural, wrap_items
 from doublesix.records import save_record
+from doublesix.terminal_format import fill, plural, wrap_items
 
 HUMAN = 0
 #: the exit status after Ctrl+C, as a shell reports SIGINT
