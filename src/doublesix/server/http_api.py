@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.requests import Request
@@ -10,12 +9,11 @@ from starlette.responses import JSONResponse
 
 from doublesix import __version__
 from doublesix.server import telegram
+from doublesix.server.edge import parse_json
 from doublesix.server.errors import ServiceError
-from doublesix.server.hall.names import clean_name
+from doublesix.server.hall.names import clean_name, fit_name, optional_name
 from doublesix.server.openapi import OPENAPI
 from doublesix.server.service import RoomsService
-
-MAX_NAME = 40
 
 
 def _service(request: Request) -> RoomsService:
@@ -34,10 +32,7 @@ async def _body(request: Request) -> dict[str, Any]:
         raw += chunk
         if len(raw) > limit:
             raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise ServiceError("bad_json", "the body is not valid JSON") from None
+    data = parse_json(raw or b"{}")
     if not isinstance(data, dict):
         raise ServiceError("bad_request", "the body must be a JSON object")
     return data
@@ -63,10 +58,9 @@ async def create_game(request: Request) -> JSONResponse:
             raise ServiceError("bad_request",
                                "'rules' must be an object like {\"preset\": \"draw\"}")
         hall = data.get("hall")
-        if hall is not None:
-            name: str | None = clean_name(data.get("name"))  # strangers see it: checked
-        else:
-            name = _optional_str(data, "name", MAX_NAME)
+        # a hall table needs a name (strangers see it); elsewhere it may be left out
+        name = clean_name(data.get("name")) if hall is not None else optional_name(
+            data.get("name"))
         result = await _service(request).create(
             mode, rules, _optional_str(data, "level", 16), name, hall
         )
@@ -82,7 +76,7 @@ async def join_game(request: Request) -> JSONResponse:
         if invite is None:
             raise ServiceError("bad_request", "'invite' is required")
         result = await _service(request).join(
-            request.path_params["game_id"], invite, _optional_str(data, "name", MAX_NAME)
+            request.path_params["game_id"], invite, optional_name(data.get("name"))
         )
     except ServiceError as exc:
         return _error(exc)
@@ -112,7 +106,7 @@ async def telegram_auth(request: Request) -> JSONResponse:
             raise ServiceError(exc.code, str(exc), status=401) from None
     except ServiceError as exc:
         return _error(exc)
-    return JSONResponse({"user": user.user, "display_name": user.display_name,
+    return JSONResponse({"user": user.user, "display_name": fit_name(user.display_name),
                          "auth_date": user.auth_date})
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from doublesix.server.edge import well_formed
 from doublesix.server.errors import (
     CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
@@ -71,7 +72,11 @@ class Connection:
                 if isinstance(item, tuple):
                     await self.ws.close(*item)
                     return
-                await self.ws.send_text(json.dumps(item, ensure_ascii=False))
+                text = json.dumps(item, ensure_ascii=False)
+                if not well_formed(text):
+                    # text the edge should have refused: escaped, it cannot kill the socket
+                    text = json.dumps(item)
+                await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         finally:
