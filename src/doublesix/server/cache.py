@@ -71,7 +71,15 @@ class RoomCache:
                 if not await self._current(room):
                     room.stale = True  # another process changed it: reload
                     continue
-                yield room
+                try:
+                    yield room
+                except ServiceError:
+                    raise  # a refusal: checked before anything changed
+                except BaseException:
+                    # a failure half-way may have moved the live match (its shuffle
+                    # included) past what is stored: the next request reloads it
+                    room.stale = True
+                    raise
                 return
 
     async def _current(self, room: Room) -> bool:

@@ -39,6 +39,7 @@ from doublesix.server.protocol import (
     Watch,
 )
 from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
+from doublesix.server.rules_check import check_rules
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
 
 log = logging.getLogger("doublesix.server")
@@ -135,6 +136,7 @@ class RoomsService:
             level = level or DEFAULT_LEVEL
             if level not in LEVELS:
                 raise ServiceError("bad_request", f"level must be one of {', '.join(LEVELS)}")
+        check_rules(rules_data)
         try:
             rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
             seed = tokens.new_seed()
