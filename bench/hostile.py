@@ -43,11 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load_quick import Stats, play_room  # noqa: E402
 from bench.procs import ServerProcess  # noqa: E402
 
-#: the per-client budgets are lifted where the campaign needs many rooms from one address:
+#: every client moves as fast as it can; the per-client budgets are lifted unless --budgets:
 #: the figure then measures isolation (the bot pool, deltas), not the budget
 OPEN = {"DOUBLESIX_WS_RATE": "100000", "DOUBLESIX_WS_BURST": "100000",
-        "DOUBLESIX_CREATE_BURST": "100000", "DOUBLESIX_COMPUTER_BURST": "100000",
-        "DOUBLESIX_TABLES_PER_CLIENT": "100000", "DOUBLESIX_SOCKETS_PER_CLIENT": "100000",
         "DOUBLESIX_COMPUTER_DELAY": "0"}
 
 
@@ -270,14 +268,15 @@ def main() -> int:
     parser.add_argument("--src", help="run the server from this source tree")
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server")
     parser.add_argument("--budgets", action="store_true",
-                        help="keep the per-client budgets (default: lifted, see OPEN)")
+                        help="keep the per-client budgets (default: lifted, bench.procs)")
     args = parser.parse_args()
-    env = {} if args.budgets else dict(OPEN)
+    env = dict(OPEN)
     env.update(dict(e.split("=", 1) for e in args.env))
     if args.src:
         env["PYTHONPATH"] = os.pathsep.join([args.src, os.environ.get("PYTHONPATH", "")])
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProcess(args.db, env=env, log=Path(tmp) / "server.log").start()
+        server = ServerProcess(args.db, env=env, log=Path(tmp) / "server.log",
+                               budgets=args.budgets).start()
         try:
             result = asyncio.run(PARTS[args.part](server, args))
         finally:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix import __version__
-from doublesix.server import telegram
+from doublesix.server import clients, telegram
 from doublesix.server.edge import parse_json
 from doublesix.server.errors import ServiceError
 from doublesix.server.hall.names import clean_name, fit_name, optional_name
@@ -26,16 +27,29 @@ def _error(exc: ServiceError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    limit = _service(request).settings.max_body
+    settings = _service(request).settings
+    limit = settings.max_body
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
+    try:
+        raw = await asyncio.wait_for(_read(request, limit), settings.body_timeout)
+    except TimeoutError:
+        raise ServiceError("body_timeout", f"the body took over {settings.body_timeout:g} s",
+                           status=408) from None
+    data = parse_json(raw or b"{}")
+    if not isinstance(data, dict):
+        raise ServiceError("bad_request", "the body must be a JSON object")
+    return data
+
+
+async def _read(request: Request, limit: int) -> bytes:
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > limit:
             raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
-    data = parse_json(raw or b"{}")
-    if not isinstance(data, dict):
-        raise ServiceError("bad_request", "the body must be a JSON object")
-    return data
+    return raw
 
 
 def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
@@ -61,9 +75,10 @@ async def create_game(request: Request) -> JSONResponse:
         # a hall table needs a name (strangers see it); elsewhere it may be left out
         name = clean_name(data.get("name")) if hall is not None else optional_name(
             data.get("name"))
-        result = await _service(request).create(
-            mode, rules, _optional_str(data, "level", 16), name, hall
-        )
+        service = _service(request)
+        client = clients.address(request.scope, service.settings.trusted_proxies)
+        result = await service.create(mode, rules, _optional_str(data, "level", 16), name, hall,
+                                      client)
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result, status_code=201)

@@ -30,6 +30,7 @@ def run(args: Any) -> int:
 
     from doublesix.server.app import create_app
     from doublesix.server.config import Settings
+    from doublesix.server.limits import uvicorn_options
 
     settings = Settings.from_env(host=args.host, port=args.port, db_url=args.db,
                                  redis_url=args.redis, telegram_bot_token=args.telegram_bot_token)
@@ -48,8 +49,6 @@ def run(args: Any) -> int:
         host=settings.host,
         port=settings.port,
         log_level=args.log_level,
-        # the app closes frames over settings.max_frame itself, with a clear reason
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
+        **uvicorn_options(settings),  # header size and time limits, no untrusted proxies
     )
     return 0

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from doublesix.core import Action, IllegalAction, PlayerView, Ruleset
-from doublesix.server import computer, tokens, views
+from doublesix.server import tokens, views
+from doublesix.server.botpool import shared_pool
+from doublesix.server.budgets import Budgets
 from doublesix.server.cache import RoomCache
 from doublesix.server.config import Settings
 from doublesix.server.errors import (
@@ -61,6 +63,8 @@ class RoomsService:
         self.fanout: Fanout = NoFanout()
         self.instance = tokens.new_game_id()  # names this process in computer-turn claims
         self.hall = Hall(self)
+        self.bots = shared_pool(settings.bot_workers, settings.bot_queue)
+        self.budgets = Budgets(settings)
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -126,10 +130,13 @@ class RoomsService:
     # -- HTTP: create and join -------------------------------------------------------------
     async def create(
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
-        hall: Any = None,
+        hall: Any = None, client: str | None = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise ServiceError("bad_request", f"mode must be one of {', '.join(MODES)}")
+        self.budgets.create(client, mode)
+        if isinstance(hall, dict) and hall.get("public", True) is True:
+            self.hall.check_tables(client)  # a listed table: one of the client's few
         if level is not None and mode != "computer":
             raise ServiceError("bad_request", "only a computer game has a level")
         if mode == "computer":
@@ -169,6 +176,8 @@ class RoomsService:
         await self.storage.create(row, [created])
         self.rooms.add(room)
         self._after_change(room)
+        if hall is not None:
+            self.hall.own(row.game_id, client)
         self.hall.changed(room)
         owned = [s.seat for s in seats if s.token_hash == token_hash]
         result: dict[str, Any] = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
@@ -185,6 +194,8 @@ class RoomsService:
         async with self.rooms.locked(game_id) as room:
             if public:
                 opens = bool(room.row.hall and room.row.hall.get("public"))
+                if self.hall.is_closed(room):
+                    raise ServiceError("not_found", "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
             if room.mode != "online" or not opens:
@@ -466,7 +477,7 @@ class RoomsService:
                     bot = room.bot()
                 if self.settings.computer_delay > 0:
                     await asyncio.sleep(self.settings.computer_delay)
-                action = await computer.choose(bot, view)
+                action = await self.bots.choose(bot, view)
                 try:
                     await self._computer_move(game_id, state_no, seat, action)
                 except ServiceError as exc:

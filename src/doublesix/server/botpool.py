@@ -1,0 +1,87 @@
+"""Computer decisions in worker processes, so a hard search never holds the server's GIL.
+
+One pool per server process (every service of the process shares it), started on the first
+decision. Its workers run at a lower CPU priority (``nice``), so under a flood of computer
+games the event loop — every other player's moves — is scheduled first; the bots' time
+budgets keep each decision bounded either way. At most ``queue`` decisions wait or run at
+once; more wait their turn in their own room's task, which keeps each room's turns in order
+(one task per room, see ``RoomsService._computer_turns``) and the claim semantics unchanged
+(the turn is claimed before it is thought about).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from doublesix.bots import Bot
+from doublesix.core import Action, PlayerView
+from doublesix.server.computer import _choose
+
+log = logging.getLogger("doublesix.server.botpool")
+#: how much lower the bot workers' priority is than the server's
+NICE = 10
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):  # not allowed here: the pool still frees the GIL
+        os.nice(NICE)
+
+
+class BotPool:
+    def __init__(self, workers: int, queue: int) -> None:
+        self.workers = workers
+        self.queue = queue
+        self._executor: Executor | None = None
+        self._slots: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["doublesix.bots", "doublesix.server.computer"])
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context,
+                                                 initializer=_lower_priority)
+        return self._executor
+
+    def _semaphore(self) -> asyncio.Semaphore:
+        loop = asyncio.get_running_loop()
+        if self._slots is None or self._loop is not loop:
+            self._slots, self._loop = asyncio.Semaphore(self.queue), loop
+        return self._slots
+
+    async def choose(self, bot: Bot, view: PlayerView) -> Action:
+        """The bot's (legal) action for *view*, computed in a worker process."""
+        if self.workers <= 0:
+            return await asyncio.to_thread(_choose, bot, view)
+        async with self._semaphore():
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self._pool(), _choose, bot, view)
+            except BrokenProcessPool:
+                # a worker died (killed, out of memory): a new pool for the next decision,
+                # and this one in a thread so the game goes on
+                log.error("the bot pool broke; starting a new one")
+                self._executor = None
+                return await asyncio.to_thread(_choose, bot, view)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+_POOLS: dict[tuple[int, int], BotPool] = {}
+
+
+def shared_pool(workers: int, queue: int) -> BotPool:
+    """The process's pool for these sizes (tests run many services in one process)."""
+    key = (workers, queue)
+    if key not in _POOLS:
+        _POOLS[key] = BotPool(workers, queue)
+    return _POOLS[key]
