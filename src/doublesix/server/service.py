@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doublesix.core import Action, IllegalAction, PlayerView, Ruleset
-from doublesix.server import tokens, views
+from doublesix.server import idle, tokens, views
 from doublesix.server.botpool import shared_pool
 from doublesix.server.budgets import Budgets
 from doublesix.server.cache import RoomCache
@@ -59,6 +59,7 @@ class RoomsService:
         self.rooms = RoomCache(storage, clock)
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         #: other processes of a multi-process deployment (fanout/): none by default
         self.fanout: Fanout = NoFanout()
         self.instance = tokens.new_game_id()  # names this process in computer-turn claims
@@ -73,11 +74,13 @@ class RoomsService:
         for game_id in await self.storage.awaiting_computer():
             self._schedule_computer(game_id)
         self._expiry = asyncio.create_task(self._expiry_loop())
+        self._sweeper = asyncio.create_task(idle.sweep_loop(self))
         self.hall.start()
 
     async def stop(self) -> None:
         await self.hall.stop()
-        tasks = [t for t in [self._expiry, *self._computer.values()] if t is not None]
+        tasks = [t for t in [self._expiry, self._sweeper, *self._computer.values()]
+                 if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
