@@ -186,6 +186,19 @@ def _huge_header(port: int, size: int) -> None:
             pass  # refused and closed: the defence we hope for
 
 
+def _still_open(s: socket.socket) -> bool:
+    """Whether the server has not closed *s* (whatever it answered before closing)."""
+    s.setblocking(False)
+    try:
+        while s.recv(65536):
+            pass
+        return False
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
 async def headers(server: ServerProcess, args: argparse.Namespace) -> dict[str, Any]:
     rss_before = server.rss_kib()
     peak = rss_before
@@ -205,15 +218,8 @@ async def headers(server: ServerProcess, args: argparse.Namespace) -> dict[str, 
     await done
     peak = max(peak, server.rss_kib())
     await asyncio.sleep(max(0.0, args.seconds - (time.monotonic() - started)))
-    still_open = 0
+    still_open = sum(_still_open(s) for s in slow)
     for s in slow:
-        s.setblocking(False)
-        try:
-            still_open += s.recv(1) == b"" and 0 or 1
-        except BlockingIOError:
-            still_open += 1
-        except OSError:
-            pass
         s.close()
     held = 0
     sockets: list[ClientConnection] = []
