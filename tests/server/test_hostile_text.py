@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 
 from doublesix.server import telegram
 from doublesix.server.config import Settings
-from tests.server.harness import Client, ServerThread, create, join
+from tests.server.harness import LIFTED, Client, ServerThread, create, join
 from tests.server.hostile import assert_rooms_replay, post_raw
 
 BOT_TOKEN = "123456:TEST-token-for-hostile-tests"
@@ -26,7 +26,7 @@ LONE = ["\ud800", "x\udfff", "Аня\udbff"]
 @pytest.fixture(scope="module")
 def srv() -> Iterator[ServerThread]:
     s = ServerThread(Settings(db_url="memory://", computer_delay=0.0, rate_per_second=10_000,
-                              rate_burst=10_000, telegram_bot_token=BOT_TOKEN)).start()
+                              rate_burst=10_000, telegram_bot_token=BOT_TOKEN, **LIFTED)).start()
     yield s
     s.stop()
 
