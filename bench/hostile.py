@@ -1,8 +1,9 @@
 """Hostile-player load campaign (issue 12): what an unrelated player feels while others attack.
 
-Each part starts its own ``doublesix serve`` on 127.0.0.1 (memory storage unless --db), runs
-one "probe" online game played as fast as the server acknowledges (two sockets, random legal
-moves) and reports its move round trip (send -> ack) alone first, then during the attack:
+Each part starts its own ``doublesix serve`` on 127.0.0.1 (memory storage unless --db); the
+load parts run one "probe" online game in a process of its own, played as fast as the server
+acknowledges (two sockets, random legal moves), and report its move round trip (send -> ack)
+alone first, then during the attack:
 
 - ``computer``: --clients sockets each play a hard computer as fast as it answers, while
   --creators clients create computer rooms over HTTP in a loop;
@@ -56,7 +57,18 @@ def quantiles(values: list[float]) -> dict[str, float | None]:
     return {"n": len(values), "p50_ms": round(q[49] * 1000, 1), "p95_ms": round(q[94] * 1000, 1)}
 
 
-async def probe(base: str, seconds: float) -> dict[str, float | None]:
+async def probe(base: str, seconds: float) -> dict[str, Any]:
+    """The probe player's figures, measured in a process of its own: the attackers' frames
+    must not delay the probe's own event loop, or the figure would be the client's."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "probe", "--url", base, "--seconds", str(seconds),
+        stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()
+    result: dict[str, Any] = json.loads(out.decode().strip().splitlines()[-1])
+    return result
+
+
+async def _probe_here(base: str, seconds: float) -> dict[str, Any]:
     stats = Stats()
     try:
         await asyncio.wait_for(play_room(base, base.replace("http", "ws", 1) + "/ws",
@@ -255,9 +267,15 @@ async def create(server: ServerProcess, args: argparse.Namespace) -> dict[str, A
 PARTS = {"computer": computer, "lobby": lobby, "headers": headers, "create": create}
 
 
+def _probe_main(url: str, seconds: float) -> int:
+    print(json.dumps(asyncio.run(_probe_here(url, seconds))))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=sorted(PARTS))
+    parser.add_argument("part", choices=sorted([*PARTS, "probe"]))
+    parser.add_argument("--url", help="probe: the server to play on")
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--baseline", type=float, default=5.0, help="probe alone, seconds")
     parser.add_argument("--clients", type=int, default=40)
@@ -276,6 +294,8 @@ def main() -> int:
     parser.add_argument("--budgets", action="store_true",
                         help="keep the per-client budgets (default: lifted, bench.procs)")
     args = parser.parse_args()
+    if args.part == "probe":
+        return _probe_main(args.url, args.seconds)
     env = dict(OPEN)
     env.update(dict(e.split("=", 1) for e in args.env))
     if args.src:
