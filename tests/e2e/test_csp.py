@@ -11,7 +11,7 @@ from e2e_helpers import Server, take_turn, wait_state
 WATCH_JS = """() => {
   window.__csp = [];
   document.addEventListener('securitypolicyviolation',
-    (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.lineNumber}`));
 }"""
 
 

@@ -16,12 +16,13 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import weakref
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from doublesix.bots import Bot
 from doublesix.core import Action, PlayerView
-from doublesix.server.computer import _choose
+from doublesix.server.computer import decide
 
 log = logging.getLogger("doublesix.server.botpool")
 #: how much lower the bot workers' priority is than the server's
@@ -38,8 +39,9 @@ class BotPool:
         self.workers = workers
         self.queue = queue
         self._executor: Executor | None = None
-        self._slots: asyncio.Semaphore | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
+        #: one bound per event loop (tests run several servers, each on its own loop)
+        self._slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary())
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -51,24 +53,25 @@ class BotPool:
 
     def _semaphore(self) -> asyncio.Semaphore:
         loop = asyncio.get_running_loop()
-        if self._slots is None or self._loop is not loop:
-            self._slots, self._loop = asyncio.Semaphore(self.queue), loop
-        return self._slots
+        slots = self._slots.get(loop)
+        if slots is None:
+            slots = self._slots[loop] = asyncio.Semaphore(self.queue)
+        return slots
 
     async def choose(self, bot: Bot, view: PlayerView) -> Action:
         """The bot's (legal) action for *view*, computed in a worker process."""
         if self.workers <= 0:
-            return await asyncio.to_thread(_choose, bot, view)
+            return await asyncio.to_thread(decide, bot, view)
         async with self._semaphore():
             loop = asyncio.get_running_loop()
             try:
-                return await loop.run_in_executor(self._pool(), _choose, bot, view)
+                return await loop.run_in_executor(self._pool(), decide, bot, view)
             except BrokenProcessPool:
                 # a worker died (killed, out of memory): a new pool for the next decision,
                 # and this one in a thread so the game goes on
                 log.error("the bot pool broke; starting a new one")
                 self._executor = None
-                return await asyncio.to_thread(_choose, bot, view)
+                return await asyncio.to_thread(decide, bot, view)
 
     def close(self) -> None:
         if self._executor is not None:
