@@ -16,6 +16,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 import weakref
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -29,9 +31,23 @@ log = logging.getLogger("doublesix.server.botpool")
 NICE = 10
 
 
-def _lower_priority() -> None:
+def _start_worker(server_pid: int) -> None:
+    """In each worker: a lower priority, and an exit when the server is gone (a worker
+    blocked on its queue would otherwise outlive a server that was killed)."""
     with contextlib.suppress(OSError):  # not allowed here: the pool still frees the GIL
         os.nice(NICE)
+    threading.Thread(target=_watch_server, args=(server_pid,), daemon=True).start()
+
+
+def _watch_server(server_pid: int) -> None:
+    while True:
+        time.sleep(1.0)
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            pass  # a process with that id exists
 
 
 class BotPool:
@@ -45,10 +61,12 @@ class BotPool:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["doublesix.bots", "doublesix.server.computer"])
+            # spawn: workers are the server's own children, nothing forked from a threaded
+            # process and no forkserver left behind
+            context = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(self.workers, mp_context=context,
-                                                 initializer=_lower_priority)
+                                                 initializer=_start_worker,
+                                                 initargs=(os.getpid(),))
         return self._executor
 
     def _semaphore(self) -> asyncio.Semaphore:
@@ -80,11 +98,24 @@ class BotPool:
 
 
 _POOLS: dict[tuple[int, int], BotPool] = {}
+_USERS: dict[tuple[int, int], int] = {}
 
 
 def shared_pool(workers: int, queue: int) -> BotPool:
-    """The process's pool for these sizes (tests run many services in one process)."""
+    """The process's pool for these sizes (tests run many services in one process); give it
+    back with :func:`release_pool` when the service stops."""
     key = (workers, queue)
     if key not in _POOLS:
         _POOLS[key] = BotPool(workers, queue)
+    _USERS[key] = _USERS.get(key, 0) + 1
     return _POOLS[key]
+
+
+def release_pool(pool: BotPool) -> None:
+    """One user fewer; the last one shuts the worker processes down."""
+    key = (pool.workers, pool.queue)
+    _USERS[key] = _USERS.get(key, 1) - 1
+    if _USERS[key] <= 0:
+        _USERS.pop(key, None)
+        _POOLS.pop(key, None)
+        pool.close()

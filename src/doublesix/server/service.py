@@ -16,7 +16,7 @@ from typing import Any
 
 from doublesix.core import Action, IllegalAction, PlayerView, Ruleset
 from doublesix.server import idle, tokens, views
-from doublesix.server.botpool import shared_pool
+from doublesix.server.botpool import release_pool, shared_pool
 from doublesix.server.budgets import Budgets
 from doublesix.server.cache import RoomCache
 from doublesix.server.config import Settings
@@ -84,6 +84,7 @@ class RoomsService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        release_pool(self.bots)
         for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
                 peer.close(CLOSE_GOING_AWAY, "server shutting down")
