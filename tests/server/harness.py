@@ -20,10 +20,13 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from doublesix.server.app import create_app
 from doublesix.server.config import Settings
+from doublesix.server.limits import uvicorn_options
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 
 T = TypeVar("T")
+LIFTED: dict[str, Any] = {"create_burst": 10**6, "computer_burst": 10**6,
+                          "tables_per_client": 10**6, "sockets_per_client": 10**6}
 
 
 class ServerThread:
@@ -35,17 +38,18 @@ class ServerThread:
     ) -> None:
         self.port = free_port()
         # tests play at machine speed: the flood limit gets its own test with real settings
+        # … and the per-client budgets are lifted: every test client is 127.0.0.1
         base = settings or Settings(db_url="memory://", computer_delay=0.0,
-                                    rate_per_second=10_000, rate_burst=10_000)
+                                    rate_per_second=10_000, rate_burst=10_000, **LIFTED)
         self.settings = base
         self.storage = storage if storage is not None else open_storage(base.db_url)
         kwargs: dict[str, Any] = {"storage": self.storage}
         if clock is not None:
             kwargs["clock"] = clock
         self.app = create_app(base, **kwargs)
+        # the limits `doublesix serve` runs with (header size and time, no untrusted proxies)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                                lifespan="on")
+                                lifespan="on", **uvicorn_options(base))
         self.server = uvicorn.Server(config)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -41,7 +41,7 @@ async def post(server: ServerThread, path: str, body: object, raw: bytes | None 
     ({"mode": "online", "rules": ["draw"]}, 400, "bad_request"),
     ({"mode": "online", "level": "easy"}, 400, "bad_request"),
     ({"mode": "computer", "level": "godlike"}, 400, "bad_request"),
-    ({"mode": "online", "name": "x" * 100}, 400, "bad_request"),
+    ({"mode": "online", "name": "x" * 100}, 400, "bad_name"),
     ([1, 2], 400, "bad_request"),
 ])
 async def test_create_refuses_bad_requests(server: ServerThread, body: object, status: int,

@@ -7,6 +7,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
@@ -14,6 +15,7 @@ from doublesix.server import fanout, http_api, review_http
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
 from doublesix.server.review import Reviews
+from doublesix.server.headers import SecurityHeaders
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.ws import websocket_endpoint
@@ -59,4 +61,5 @@ def create_app(
         Mount("/static", app=static, name="static"),
         Mount("/", app=static, name="client"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(SecurityHeaders)])

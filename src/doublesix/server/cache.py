@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -27,6 +28,8 @@ class RoomCache:
         self.storage = storage
         self.clock = clock
         self._rooms: dict[str, Room] = {}
+        #: when each room was last asked for (monotonic): idle ones leave memory (idle.py)
+        self._touched: dict[str, float] = {}
         self._load_lock = asyncio.Lock()
 
     def ids(self) -> list[str]:
@@ -38,8 +41,14 @@ class RoomCache:
     def add(self, room: Room) -> None:
         room.now = self.clock
         self._rooms[room.game_id] = room
+        self._touched[room.game_id] = time.monotonic()
+
+    def idle_since(self, cutoff: float) -> list[str]:
+        """Rooms in memory not asked for since *cutoff* (a ``time.monotonic()`` value)."""
+        return [g for g, at in self._touched.items() if at < cutoff]
 
     def forget(self, game_id: str) -> None:
+        self._touched.pop(game_id, None)
         room = self._rooms.pop(game_id, None)
         if room is not None:
             room.stale = True
@@ -47,6 +56,7 @@ class RoomCache:
     async def get(self, game_id: str) -> Room:
         room = self._rooms.get(game_id)
         if room is not None and not room.stale:
+            self._touched[game_id] = time.monotonic()
             return room
         async with self._load_lock:
             room = self._rooms.get(game_id)
@@ -56,8 +66,7 @@ class RoomCache:
             if row is None:
                 raise not_found(game_id)
             room = Room.from_row(row)
-            room.now = self.clock
-            self._rooms[game_id] = room
+            self.add(room)
             return room
 
     @contextlib.asynccontextmanager
@@ -71,7 +80,15 @@ class RoomCache:
                 if not await self._current(room):
                     room.stale = True  # another process changed it: reload
                     continue
-                yield room
+                try:
+                    yield room
+                except ServiceError:
+                    raise  # a refusal: checked before anything changed
+                except BaseException:
+                    # a failure half-way may have moved the live match (its shuffle
+                    # included) past what is stored: the next request reloads it
+                    room.stale = True
+                    raise
                 return
 
     async def _current(self, room: Room) -> bool:

@@ -19,7 +19,8 @@ def bot_for(level: str, seed: int) -> Bot:
     return make_bot("random", seed)
 
 
-def _choose(bot: Bot, view: PlayerView) -> Action:
+def decide(bot: Bot, view: PlayerView) -> Action:
+    """The bot's action for *view*, always a legal one (runs in a worker process or thread)."""
     try:
         action = bot.choose(view)
         if action in view.legal:
@@ -34,4 +35,4 @@ def _choose(bot: Bot, view: PlayerView) -> Action:
 
 async def choose(bot: Bot, view: PlayerView) -> Action:
     """The bot's action for *view*, computed in a worker thread."""
-    return await asyncio.to_thread(_choose, bot, view)
+    return await asyncio.to_thread(decide, bot, view)

@@ -14,6 +14,10 @@ DAY = 24 * 3600.0
 _KIND_NAMES = {int: "a whole number", float: "a number", str: "text"}
 
 
+def _addresses(text: str) -> tuple[str, ...]:
+    return tuple(a.strip() for a in text.split(",") if a.strip())
+
+
 @dataclass(frozen=True)
 class Settings:
     db_url: str = DEFAULT_DB
@@ -48,13 +52,39 @@ class Settings:
     hall_grace: float = 60.0
     #: how often running clocks are checked for a flag, and the lobby for closed tables
     hall_tick: float = 0.5
+    # -- hostile players (issue 12; docs/protocol.md, "Limits") ------------------------------
+    #: worker processes for computer decisions (0: a thread of the server process) and how
+    #: many decisions may wait or run at once
+    bot_workers: int = 2
+    bot_queue: int = 64
+    #: rooms one client address may create: a burst, then this many per minute
+    create_burst: int = 100
+    create_per_minute: float = 60.0
+    #: of which rooms against the computer (they cost CPU on every turn)
+    computer_burst: int = 30
+    computer_per_minute: float = 20.0
+    #: public hall tables one client address may have listed at once
+    tables_per_client: int = 5
+    #: open WebSockets per client address
+    sockets_per_client: int = 64
+    #: proxies whose X-Forwarded-For names the client (nobody's by default)
+    trusted_proxies: tuple[str, ...] = ()
+    #: seconds a client may take to send its request headers, and then its body
+    header_timeout: float = 10.0
+    body_timeout: float = 10.0
+    #: bytes of request line plus headers
+    max_header: int = 16384
+    #: a room nobody is connected to leaves memory after this many seconds (storage keeps it)
+    room_idle: float = 300.0
+    #: lobby changes are sent at most this often (seconds) to each lobby socket
+    lobby_interval: float = 0.25
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
         """Settings from ``DOUBLESIX_*`` variables, then *overrides* that are not None."""
         env = os.environ if env is None else env
         values: dict[str, Any] = {}
-        names = {
+        names: dict[str, tuple[str, Any]] = {
             "DOUBLESIX_DB": ("db_url", str),
             "DOUBLESIX_REDIS": ("redis_url", str),
             "DOUBLESIX_HOST": ("host", str),
@@ -66,6 +96,20 @@ class Settings:
             "DOUBLESIX_COMPUTER_CLAIM_TTL": ("computer_claim_ttl", float),
             "DOUBLESIX_WS_RATE": ("rate_per_second", float),
             "DOUBLESIX_WS_BURST": ("rate_burst", int),
+            "DOUBLESIX_BOT_WORKERS": ("bot_workers", int),
+            "DOUBLESIX_BOT_QUEUE": ("bot_queue", int),
+            "DOUBLESIX_CREATE_BURST": ("create_burst", int),
+            "DOUBLESIX_CREATE_RATE": ("create_per_minute", float),
+            "DOUBLESIX_COMPUTER_BURST": ("computer_burst", int),
+            "DOUBLESIX_COMPUTER_RATE": ("computer_per_minute", float),
+            "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", int),
+            "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", int),
+            "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
+            "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", float),
+            "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", float),
+            "DOUBLESIX_MAX_HEADER": ("max_header", int),
+            "DOUBLESIX_ROOM_IDLE": ("room_idle", float),
+            "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", float),
         }
         for var, (name, kind) in names.items():
             if env.get(var):

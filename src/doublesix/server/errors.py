@@ -15,6 +15,7 @@ CLOSE_BAD_TOKEN = 4001
 CLOSE_REPLACED = 4002
 CLOSE_NOT_FOUND = 4004
 CLOSE_FLOOD = 4008
+CLOSE_TOO_MANY = 4029  # more sockets from one client address than the server allows
 
 
 class ServiceError(Exception):

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import json
+import asyncio
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix import __version__
-from doublesix.server import telegram
+from doublesix.server import clients, telegram
+from doublesix.server.edge import parse_json
 from doublesix.server.errors import ServiceError
-from doublesix.server.hall.names import clean_name
+from doublesix.server.hall.names import clean_name, fit_name, optional_name
 from doublesix.server.openapi import OPENAPI
 from doublesix.server.service import RoomsService
-
-MAX_NAME = 40
 
 
 def _service(request: Request) -> RoomsService:
@@ -28,19 +27,29 @@ def _error(exc: ServiceError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    limit = _service(request).settings.max_body
+    settings = _service(request).settings
+    limit = settings.max_body
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
+    try:
+        raw = await asyncio.wait_for(_read(request, limit), settings.body_timeout)
+    except TimeoutError:
+        raise ServiceError("body_timeout", f"the body took over {settings.body_timeout:g} s",
+                           status=408) from None
+    data = parse_json(raw or b"{}")
+    if not isinstance(data, dict):
+        raise ServiceError("bad_request", "the body must be a JSON object")
+    return data
+
+
+async def _read(request: Request, limit: int) -> bytes:
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > limit:
             raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise ServiceError("bad_json", "the body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise ServiceError("bad_request", "the body must be a JSON object")
-    return data
+    return raw
 
 
 def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
@@ -63,13 +72,13 @@ async def create_game(request: Request) -> JSONResponse:
             raise ServiceError("bad_request",
                                "'rules' must be an object like {\"preset\": \"draw\"}")
         hall = data.get("hall")
-        if hall is not None:
-            name: str | None = clean_name(data.get("name"))  # strangers see it: checked
-        else:
-            name = _optional_str(data, "name", MAX_NAME)
-        result = await _service(request).create(
-            mode, rules, _optional_str(data, "level", 16), name, hall
-        )
+        # a hall table needs a name (strangers see it); elsewhere it may be left out
+        name = clean_name(data.get("name")) if hall is not None else optional_name(
+            data.get("name"))
+        service = _service(request)
+        client = clients.address(request.scope, service.settings.trusted_proxies)
+        result = await service.create(mode, rules, _optional_str(data, "level", 16), name, hall,
+                                      client)
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result, status_code=201)
@@ -82,7 +91,7 @@ async def join_game(request: Request) -> JSONResponse:
         if invite is None:
             raise ServiceError("bad_request", "'invite' is required")
         result = await _service(request).join(
-            request.path_params["game_id"], invite, _optional_str(data, "name", MAX_NAME)
+            request.path_params["game_id"], invite, optional_name(data.get("name"))
         )
     except ServiceError as exc:
         return _error(exc)
@@ -112,7 +121,7 @@ async def telegram_auth(request: Request) -> JSONResponse:
             raise ServiceError(exc.code, str(exc), status=401) from None
     except ServiceError as exc:
         return _error(exc)
-    return JSONResponse({"user": user.user, "display_name": user.display_name,
+    return JSONResponse({"user": user.user, "display_name": fit_name(user.display_name),
                          "auth_date": user.auth_date})
 
 

@@ -43,8 +43,10 @@ OPENAPI: dict[str, Any] = {
             "requestBody": _body("CreateGame"),
             "responses": {
                 "201": _json("Created", "the room, the creator's seat token and the invite"),
-                "400": _error("bad_json, bad_request or invalid_rules"),
+                "400": _error("bad_json, bad_request, bad_name or invalid_rules"),
+                "408": _error("body_timeout"),
                 "413": _error("too_large"),
+                "429": _error("too_many_rooms or too_many_tables (per client address)"),
             },
         }},
         "/api/games/{game_id}/join": {"post": {
@@ -55,7 +57,7 @@ OPENAPI: dict[str, Any] = {
             "requestBody": _body("JoinGame"),
             "responses": {
                 "200": _json("Joined", "the guest's seat token"),
-                "400": _error("bad_json or bad_request"),
+                "400": _error("bad_json, bad_request or bad_name"),
                 "403": _error("bad_invite"),
                 "404": _error("not_found: no such room, or it expired"),
                 "409": _error("room_full"),

@@ -6,10 +6,10 @@ the service's business.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+from doublesix.server.edge import parse_json
 from doublesix.server.errors import ServiceError
 
 RequestId = str | int | None
@@ -106,10 +106,7 @@ def _str(frame: dict[str, Any], key: str, limit: int = 256) -> str:
 
 def parse_frame(text: str) -> Command:
     """A command from a text frame; raises ServiceError (bad_json, bad_message, unknown_type)."""
-    try:
-        frame = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ServiceError("bad_json", "the frame is not valid JSON") from None
+    frame = parse_json(text, "the frame")  # depth-limited, and every string well formed
     if not isinstance(frame, dict):
         raise bad("a frame must be a JSON object with a 'type'")
     kind = frame.get("type")

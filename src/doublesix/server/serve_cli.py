@@ -84,15 +84,14 @@ def serve(settings: Any, args: Any, sock: Any) -> None:
                     "Uvicorn running on http://%s:%d (Press CTRL+C to quit)", shown, port)
 
     from doublesix.server.app import create_app
+    from doublesix.server.limits import uvicorn_options
 
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     options: dict[str, Any] = {
         "host": settings.host,
         "port": settings.port,
         "log_level": args.log_level,
-        # the app closes frames over settings.max_frame itself, with a clear reason
-        "ws_max_size": 64 * 1024,
-        "ws_per_message_deflate": False,
+        **uvicorn_options(settings),  # header size and time limits, no untrusted proxies
     }
     if args.workers > 1:
         from doublesix.server.workers import factory_for_workers

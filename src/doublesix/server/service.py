@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from doublesix.core import Action, IllegalAction, PlayerView, Ruleset
-from doublesix.server import computer, tokens, views
+from doublesix.server import idle, tokens, views
+from doublesix.server.botpool import release_pool, shared_pool
+from doublesix.server.budgets import Budgets
 from doublesix.server.cache import RoomCache
 from doublesix.server.config import Settings
 from doublesix.server.errors import (
@@ -39,6 +41,7 @@ from doublesix.server.protocol import (
     Watch,
 )
 from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
+from doublesix.server.rules_check import check_rules
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
 
 log = logging.getLogger("doublesix.server")
@@ -56,10 +59,13 @@ class RoomsService:
         self.rooms = RoomCache(storage, clock)
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         #: other processes of a multi-process deployment (fanout/): none by default
         self.fanout: Fanout = NoFanout()
         self.instance = tokens.new_game_id()  # names this process in computer-turn claims
         self.hall = Hall(self)
+        self.bots = shared_pool(settings.bot_workers, settings.bot_queue)
+        self.budgets = Budgets(settings)
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -68,14 +74,17 @@ class RoomsService:
         for game_id in await self.storage.awaiting_computer():
             self._schedule_computer(game_id)
         self._expiry = asyncio.create_task(self._expiry_loop())
+        self._sweeper = asyncio.create_task(idle.sweep_loop(self))
         self.hall.start()
 
     async def stop(self) -> None:
         await self.hall.stop()
-        tasks = [t for t in [self._expiry, *self._computer.values()] if t is not None]
+        tasks = [t for t in [self._expiry, self._sweeper, *self._computer.values()]
+                 if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        release_pool(self.bots)
         for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
                 peer.close(CLOSE_GOING_AWAY, "server shutting down")
@@ -125,16 +134,20 @@ class RoomsService:
     # -- HTTP: create and join -------------------------------------------------------------
     async def create(
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
-        hall: Any = None,
+        hall: Any = None, client: str | None = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise ServiceError("bad_request", f"mode must be one of {', '.join(MODES)}")
+        self.budgets.create(client, mode)
+        if isinstance(hall, dict) and hall.get("public", True) is True:
+            self.hall.check_tables(client)  # a listed table: one of the client's few
         if level is not None and mode != "computer":
             raise ServiceError("bad_request", "only a computer game has a level")
         if mode == "computer":
             level = level or DEFAULT_LEVEL
             if level not in LEVELS:
                 raise ServiceError("bad_request", f"level must be one of {', '.join(LEVELS)}")
+        check_rules(rules_data)
         try:
             rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
             seed = tokens.new_seed()
@@ -167,6 +180,8 @@ class RoomsService:
         await self.storage.create(row, [created])
         self.rooms.add(room)
         self._after_change(room)
+        if hall is not None:
+            self.hall.own(row.game_id, client)
         self.hall.changed(room)
         owned = [s.seat for s in seats if s.token_hash == token_hash]
         result: dict[str, Any] = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
@@ -183,6 +198,8 @@ class RoomsService:
         async with self.rooms.locked(game_id) as room:
             if public:
                 opens = bool(room.row.hall and room.row.hall.get("public"))
+                if self.hall.is_closed(room):
+                    raise ServiceError("not_found", "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
             if room.mode != "online" or not opens:
@@ -464,7 +481,7 @@ class RoomsService:
                     bot = room.bot()
                 if self.settings.computer_delay > 0:
                     await asyncio.sleep(self.settings.computer_delay)
-                action = await computer.choose(bot, view)
+                action = await self.bots.choose(bot, view)
                 try:
                     await self._computer_move(game_id, state_no, seat, action)
                 except ServiceError as exc:

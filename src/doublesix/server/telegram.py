@@ -50,8 +50,9 @@ def verify(init_data: str, bot_token: str, *, now: float, max_age: int) -> Teleg
     except ValueError:
         raise TelegramAuthError("bad_init_data", "initData is not a query string") from None
     given = fields.get("hash")
-    if not given:
-        raise TelegramAuthError("bad_init_data", "initData has no hash")
+    if not given or not given.isascii():
+        # compare_digest refuses non-ASCII text: such a hash is simply not ours
+        raise TelegramAuthError("bad_init_data", "initData has no valid hash")
     if not hmac.compare_digest(sign(fields, bot_token), given):
         raise TelegramAuthError("bad_init_data", "initData is not signed by this bot")
     try:

@@ -15,11 +15,14 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from doublesix.server import clients
+from doublesix.server.edge import well_formed
 from doublesix.server.errors import (
     CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
     CLOSE_NO_HELLO,
     CLOSE_TOO_BIG,
+    CLOSE_TOO_MANY,
     CLOSE_UNSUPPORTED,
     ServiceError,
 )
@@ -71,7 +74,11 @@ class Connection:
                 if isinstance(item, tuple):
                     await self.ws.close(*item)
                     return
-                await self.ws.send_text(json.dumps(item, ensure_ascii=False))
+                text = json.dumps(item, ensure_ascii=False)
+                if not well_formed(text):
+                    # text the edge should have refused: escaped, it cannot kill the socket
+                    text = json.dumps(item)
+                await self.ws.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         finally:
@@ -80,7 +87,18 @@ class Connection:
 
 async def websocket_endpoint(ws: WebSocket) -> None:
     service: RoomsService = ws.app.state.service
+    client = clients.address(ws.scope, service.settings.trusted_proxies)
     await ws.accept()
+    if not service.budgets.open_socket(client):
+        await ws.close(CLOSE_TOO_MANY, "too many sockets from this address")
+        return
+    try:
+        await _connection(ws, service)
+    finally:
+        service.budgets.close_socket(client)
+
+
+async def _connection(ws: WebSocket, service: RoomsService) -> None:
     conn = Connection(ws)
     writer = asyncio.create_task(conn.write())
     try:

@@ -16,6 +16,7 @@ from doublesix.server import views
 from doublesix.server.errors import ServiceError
 from doublesix.server.hall import clocks, tables
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
+from doublesix.server.hall.lobby import Lobby
 from doublesix.server.hall.names import clean_name
 from doublesix.server.hub import Peer
 from doublesix.server.protocol import Chat, Command, Simple, Watch
@@ -33,17 +34,16 @@ class Hall:
         self.service = service
         self.clock = service.clock
         self.limits = ChatLimits(service.clock)
-        self.lobby: set[Peer] = set()
+        settings = service.settings
+        #: the lobby's subscribers and list (only changes are sent: hall/lobby.py)
+        self.lobby = Lobby(settings.lobby_interval, settings.tables_per_client)
+        self.tables = self.lobby.tables
         self.watchers: dict[str, set[Peer]] = {}
-        #: public tables listed in the lobby, by game id
-        self.tables: dict[str, dict[str, Any]] = {}
         #: tables whose creator left and did not come back within the grace period
         self.closed: set[str] = set()
         self.left_at: dict[str, float] = {}
         #: tables whose clock runs: checked for a flag on every tick
         self.timed: set[str] = set()
-        #: the list changed since it was last sent (so a move at a table costs no dump)
-        self._dirty = False
         self._task: asyncio.Task[None] | None = None
 
     # -- life cycle ------------------------------------------------------------------------
@@ -51,6 +51,7 @@ class Hall:
         self._task = asyncio.create_task(self._loop())
 
     async def stop(self) -> None:
+        self.lobby.close()
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -71,7 +72,8 @@ class Hall:
             if now - since >= grace:
                 self.left_at.pop(game_id, None)
                 self.closed.add(game_id)
-                self._dirty |= self.tables.pop(game_id, None) is not None
+                self.lobby.put(game_id, None)
+                await self._store_closed(game_id)
         for game_id in list(self.timed):
             room = self.service.rooms.cached(game_id)
             hall = room.row.hall if room is not None else None
@@ -82,18 +84,29 @@ class Hall:
                     await self.settle(room)
             except ServiceError:
                 self.timed.discard(game_id)
-        self.publish()
+
+    async def _store_closed(self, game_id: str) -> None:
+        """Closed for good, restarts included: the flag is saved with the room."""
+        try:
+            async with self.service.rooms.locked(game_id) as room:
+                if room.row.hall is not None and not room.row.hall.get("closed"):
+                    room.row.hall["closed"] = True
+                    await self.service.rooms.commit(room, [])
+        except ServiceError:
+            pass  # expired meanwhile, or storage refused: the memory flag still holds
+
+    def is_closed(self, room: Room) -> bool:
+        return room.game_id in self.closed or bool((room.row.hall or {}).get("closed"))
 
     def forget(self, game_id: str) -> None:
         """The room expired: it leaves the lobby, its watchers are closed by the caller."""
-        self._dirty |= self.tables.pop(game_id, None) is not None
+        self.lobby.put(game_id, None)
         self.left_at.pop(game_id, None)
         self.timed.discard(game_id)
         self.closed.discard(game_id)
         self.limits.forget(game_id)
         for peer in self.watchers.pop(game_id, set()):
             peer.close(1000, "bye")
-        self.publish()
 
     # -- hooks from the rooms service ------------------------------------------------------
     def changed(self, room: Room) -> None:
@@ -114,15 +127,11 @@ class Hall:
             self.left_at.pop(game_id, None)
         # listed: public tables that are open, or whose game someone is still at
         deserted = room.all_taken() and not connected
-        if hall.get("public") and game_id not in self.closed and not deserted:
+        if hall.get("public") and not self.is_closed(room) and not deserted:
             watching = len(self.watchers.get(game_id, ()))
-            line = tables.summary(room, connected, watching)
-            if self.tables.get(game_id) != line:
-                self.tables[game_id] = line
-                self._dirty = True
+            self.lobby.put(game_id, tables.summary(room, connected, watching))
         else:
-            self._dirty |= self.tables.pop(game_id, None) is not None
-        self.publish()
+            self.lobby.put(game_id, None)
 
     def on_events(self, room: Room, events: list[EventRow]) -> None:
         watchers = self.watchers.get(room.game_id)
@@ -163,13 +172,12 @@ class Hall:
             await self._watch(peer, cmd)
             return
         peer.game_id, peer.seats = "", ()
-        self.lobby.add(peer)
-        peer.send(self._lobby_frame())
+        self.lobby.subscribe(peer)
 
     async def _watch(self, peer: Peer, cmd: Watch) -> None:
         async with self.service.rooms.locked(cmd.game_id) as room:
             hall = room.row.hall
-            if not hall or not hall.get("public") or room.game_id in self.closed:
+            if not hall or not hall.get("public") or self.is_closed(room):
                 raise ServiceError("not_public", "only a public hall table can be watched")
             peer.game_id, peer.seats = room.game_id, ()
             self.watchers.setdefault(room.game_id, set()).add(peer)
@@ -177,7 +185,7 @@ class Hall:
             self.changed(room)
 
     def leave(self, peer: Peer) -> None:
-        self.lobby.discard(peer)
+        self.lobby.unsubscribe(peer)
         game_id = peer.game_id
         if game_id and peer in self.watchers.get(game_id, set()):
             self.watchers[game_id].discard(peer)
@@ -186,6 +194,11 @@ class Hall:
             room = self.service.rooms.cached(game_id)
             if room is not None:
                 self.changed(room)
+            elif game_id in self.tables:
+                # the room left memory (its players left): its line still counts watchers
+                line = {**self.tables[game_id],
+                        "watchers": len(self.watchers.get(game_id, ()))}
+                self.lobby.put(game_id, line)
 
     async def handle_outsider(self, peer: Peer, cmd: Command) -> None:
         """A frame from a lobby or spectator socket: they only read (and ping)."""
@@ -195,17 +208,16 @@ class Hall:
         raise ServiceError("watch_only", "spectators and the lobby only read")
 
     def _lobby_frame(self) -> dict[str, Any]:
-        listed = sorted(self.tables.values(), key=lambda t: t["since"] or 0.0)
-        return {"type": "lobby", "tables": listed}
+        return self.lobby.snapshot()
 
-    def publish(self) -> None:
-        """Send the table list to every lobby socket, when it changed."""
-        if not self._dirty:
-            return
-        self._dirty = False
-        frame = self._lobby_frame()
-        for peer in list(self.lobby):
-            peer.send(frame)
+    def check_tables(self, client: str | None) -> None:
+        """Before a new hall table: its creator's address has room for one more."""
+        self.lobby.check_owner(client)
+
+    def own(self, game_id: str, client: str | None) -> None:
+        room = self.service.rooms.cached(game_id)
+        if room is not None and (room.row.hall or {}).get("public"):
+            self.lobby.own(game_id, client)
 
     # -- sitting down and chat -------------------------------------------------------------
     async def sit(self, game_id: str, name: Any) -> dict[str, Any]:

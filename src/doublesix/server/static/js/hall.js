@@ -9,14 +9,27 @@ import { chosenRules, targetRadios } from "./views/choices.js";
 
 const PRESETS = ["draw", "block", "101"];
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
-const NAME_RE = /^[\p{L}\p{N}_ .,'’\-!?()]{1,24}$/u;
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
-/** The name to send, or null when the server would refuse it (same rule as hall/names.py). */
+/** The name to send, or null when the server would refuse it (the rule of hall/names.py:
+ * any script, accents and emoji; no controls, direction marks, zero-width or < >). */
 export function cleanName(raw) {
-  const name = String(raw ?? "").split(/\s+/).filter(Boolean).join(" ");
-  return NAME_RE.test(name) && /[\p{L}\p{N}]/u.test(name) ? name : null;
+  const name = String(raw ?? "").normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
+  const length = [...name].length;
+  if (length < 1 || length > 24 || /[<>\p{Cc}\p{Co}\p{Cn}\p{Cs}]/u.test(name)) return null;
+  // U+200D only inside an emoji sequence (👩‍💻); any other format character is refused
+  if (/\p{Cf}/u.test(name.replace(/(\p{So}\uFE0F?)\u200D(?=\p{So})/gu, "$1"))) return null;
+  return /[\p{L}\p{N}\p{S}]/u.test(name) ? name : null;
+}
+
+/** The table list after a lobby frame: the whole list, or a `lobby_delta` of changes. */
+export function applyLobby(tables, frame) {
+  if (frame.type === "lobby") return frame.tables ?? [];
+  const byId = new Map(tables.map((table) => [table.game_id, table]));
+  for (const id of frame.removed ?? []) byId.delete(id);
+  for (const line of [...(frame.added ?? []), ...(frame.changed ?? [])]) byId.set(line.game_id, line);
+  return [...byId.values()].sort((a, b) => (a.since ?? 0) - (b.since ?? 0));
 }
 
 /** The one display name this browser keeps (set here or when first asked), or null. */
@@ -71,8 +84,8 @@ export class HallScreen {
     socket.addEventListener("message", (msg) => {
       let frame;
       try { frame = JSON.parse(msg.data); } catch { return; }
-      if (frame.type !== "lobby") return;
-      this.tables = frame.tables ?? [];
+      if (frame.type !== "lobby" && frame.type !== "lobby_delta") return;
+      this.tables = applyLobby(this.tables, frame);
       this.message("");
       this.renderTables();
     });

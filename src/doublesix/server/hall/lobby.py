@@ -1,0 +1,120 @@
+"""The lobby's table list and its subscribers: a snapshot on subscribe, then only changes.
+
+A subscriber first gets ``{"type": "lobby", "tables": [...]}`` (the whole list), then
+``{"type": "lobby_delta", "added": [...], "changed": [...], "removed": [game_id, ...]}``
+frames, coalesced: at most one every ``interval`` seconds, shared by every subscriber, and
+only for tables that changed meanwhile (a table created and closed between two frames is
+never sent). Added and changed carry whole lines, so a client may treat both as "put".
+It also counts the public tables each client address has listed (``per_client`` at most).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from doublesix.server.errors import ServiceError
+from doublesix.server.hub import Peer
+
+Line = dict[str, Any]
+
+
+class Lobby:
+    def __init__(self, interval: float, per_client: int) -> None:
+        self.interval = interval
+        self.per_client = per_client
+        self.peers: set[Peer] = set()
+        #: the current line of every listed table, by game id
+        self.tables: dict[str, Line] = {}
+        #: the lines as of the last frame: what every subscriber holds
+        self._sent: dict[str, Line] = {}
+        self._dirty: set[str] = set()
+        self._owners: dict[str, str] = {}
+        self._last = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+
+    # -- the list ----------------------------------------------------------------------------
+    def put(self, game_id: str, line: Line | None) -> None:
+        """Set (or with None, remove) a table's line; subscribers hear of it soon."""
+        if line is None:
+            if self.tables.pop(game_id, None) is None:
+                return
+            self._owners.pop(game_id, None)
+        elif self.tables.get(game_id) == line:
+            return
+        else:
+            self.tables[game_id] = line
+        self._dirty.add(game_id)
+        self._schedule()
+
+    def snapshot(self, sent: bool = False) -> dict[str, Any]:
+        """The whole list: as it is now, or (*sent*) as of the last frame."""
+        lines = (self._sent if sent else self.tables).values()
+        return {"type": "lobby", "tables": sorted(lines, key=lambda t: t["since"] or 0.0)}
+
+    # -- subscribers ------------------------------------------------------------------------
+    def subscribe(self, peer: Peer) -> None:
+        """A new subscriber gets the list every subscriber holds; the changes still pending
+        reach it with the next frame, like everyone else (never a removal it cannot place)."""
+        self.peers.add(peer)
+        peer.send(self.snapshot(sent=True))
+
+    def unsubscribe(self, peer: Peer) -> None:
+        self.peers.discard(peer)
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a unit test of the list): nothing to send to
+        delay = max(0.0, self._last + self.interval - time.monotonic())
+        self._timer = loop.call_later(delay, self.flush)
+
+    def flush(self) -> None:
+        """Send one frame with every change since the last one."""
+        self._timer = None
+        self._last = time.monotonic()
+        added: list[Line] = []
+        changed: list[Line] = []
+        removed: list[str] = []
+        for game_id in sorted(self._dirty):
+            line = self.tables.get(game_id)
+            before = self._sent.get(game_id)
+            if line is None:
+                if before is not None:
+                    removed.append(game_id)
+                    del self._sent[game_id]
+            elif before is None:
+                added.append(line)
+                self._sent[game_id] = line
+            elif before != line:
+                changed.append(line)
+                self._sent[game_id] = line
+        self._dirty.clear()
+        if not (added or changed or removed):
+            return
+        frame = {"type": "lobby_delta", "added": added, "changed": changed, "removed": removed}
+        for peer in list(self.peers):
+            peer.send(frame)
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    # -- tables per client ------------------------------------------------------------------
+    def check_owner(self, client: str | None) -> None:
+        if client is None:
+            return
+        listed = sum(1 for g, owner in self._owners.items() if owner == client
+                     and g in self.tables)
+        if listed >= self.per_client:
+            raise ServiceError("too_many_tables", f"at most {self.per_client} open tables per"
+                               " player: close one first", status=429)
+
+    def own(self, game_id: str, client: str | None) -> None:
+        if client is not None:
+            self._owners[game_id] = client
