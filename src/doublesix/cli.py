@@ -113,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     for extra in _EXTRA_COMMANDS:
         extra(sub)
-    for command in sub.choices.values():
+    # an alias (analyse/analyze) maps to the same parser: give each parser the flag once
+    for command in {id(c): c for c in sub.choices.values()}.values():
         # --debug after the command name as well; SUPPRESS keeps one given before it
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                              help="show the traceback of a failure (also DOUBLESIX_DEBUG=1)")
