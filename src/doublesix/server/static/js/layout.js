@@ -41,7 +41,7 @@ export function layoutLine(line, lead, cols) {
   leftArm.push({ index: -1, ...SLOT });
 
   // the middle row: a short arm gets all it needs, two long arms share it evenly
-  const need = (arm) => arm.reduce((sum, t) => sum + (t.near === t.far ? 1 : 2), 0);
+  const need = (arm) => arm.reduce((sum, t) => sum + (t.near === t.far && t.index !== -1 ? 1 : 2), 0);
   const leftNeed = need(leftArm);
   const rightNeed = need(rightArm);
   const free = Math.max(0, cols - first.w);
@@ -192,8 +192,45 @@ export const FIT = {
   minRowCols: 16, // once the line bends, rows hold at least this many units (6+ tiles)
   firstRow: 6, // flat tiles in the middle row before it may turn
   straightShare: 0.75, // keep the line straight unless its tiles would be under 3/4 of a bent line's
-  pad: 4, // px between the felt's edge and the nearest tile
+  pad: 6, // px between the felt's edge and the nearest tile (an end marker may reach into it)
 };
+
+/** The diameter (px) of an end marker: a finger's 44 px where the slot allows, always within
+ * its slot's length and never further past the slot's sides than the board's padding. */
+export function markerSize(unit) {
+  return Math.round(Math.max(16, Math.min(44, 2 * unit - 6, unit + 2 * FIT.pad)));
+}
+
+/**
+ * Where the marker of an open end goes and how large it is: {x, y} in units, size in px.
+ * Inside the free slot, at the point farthest from every tile (the middle of a slot in a
+ * row; further out when the slot lies beside a turn), and never larger than that distance.
+ */
+export function markerAt(layout, side, unit) {
+  const slot = layout.ends[side]?.slot;
+  if (!slot) return null;
+  const tiles = layout.items.filter(Boolean);
+  const clearance = (x, y) => Math.min(Infinity, ...tiles.map((t) => {
+    const dx = Math.max(t.x - x, 0, x - (t.x + t.w));
+    const dy = Math.max(t.y - y, 0, y - (t.y + t.h));
+    return Math.hypot(dx, dy);
+  }));
+  const along = slot.w >= slot.h;
+  const candidates = [0.5, 0.25, 0.75, 0, 1].map((f) => (along
+    ? { x: slot.x + f * slot.w, y: slot.y + slot.h / 2 }
+    : { x: slot.x + slot.w / 2, y: slot.y + f * slot.h }));
+  // the middle of the slot when a full-size marker fits there, else the roomiest point
+  const wanted = (markerSize(unit) + 4) / 2 / unit;
+  let best = null;
+  let room = -1;
+  for (const c of candidates) {
+    const r = clearance(c.x, c.y);
+    if (r >= wanted) { best = c; room = r; break; }
+    if (r > room + 1e-6) { best = c; room = r; }
+  }
+  const size = Math.max(12, Math.min(markerSize(unit), Math.floor(2 * room * unit - 4)));
+  return { x: best.x, y: best.y, size };
+}
 
 /**
  * The tile size (px per unit) and layout for a board of width×height px: the straight line

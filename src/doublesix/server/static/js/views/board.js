@@ -4,7 +4,7 @@
 // the next one; a tile someone else played slides in from their side of the table.
 
 import { t } from "../i18n.js";
-import { FIT, fitLine } from "../layout.js";
+import { FIT, fitLine, markerAt } from "../layout.js";
 import { boardTile, svgElement } from "../tiles.js";
 
 export { fitLine };
@@ -69,10 +69,11 @@ export function renderBoard(board, opts) {
   board.append(svg);
 
   // markers in the free slots: as large as a finger where there is room, never over a tile
-  const size = Math.round(Math.max(22, Math.min(44, 2 * unit - 6)));
   for (const side of ["left", "right"]) {
     const end = layout.ends[side];
     if (!end) continue;
+    const spot = markerAt(layout, side, unit);
+    const size = spot.size;
     const active = choosing.includes(side);
     const marker = document.createElement(active ? "button" : "span");
     marker.className = `end-marker${active ? " is-choosing" : ""}`;
@@ -80,9 +81,9 @@ export function renderBoard(board, opts) {
     marker.textContent = String(end.value);
     marker.style.width = marker.style.height = `${size}px`;
     marker.style.margin = `${-size / 2}px 0 0 ${-size / 2}px`;
-    marker.style.fontSize = `${Math.max(12, Math.min(17, size * 0.42))}px`;
-    marker.style.left = `${offX + end.x * unit}px`;
-    marker.style.top = `${offY + end.y * unit}px`;
+    marker.style.fontSize = `${Math.max(11, Math.min(17, size * 0.45))}px`;
+    marker.style.left = `${offX + spot.x * unit}px`;
+    marker.style.top = `${offY + spot.y * unit}px`;
     if (active) {
       marker.type = "button";
       marker.setAttribute("aria-label", t("end.play", { side: t(`side.${side}`), v: end.value }));
