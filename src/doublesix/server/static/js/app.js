@@ -54,6 +54,7 @@ let telegram = null;
 let tutorial = null;
 let drawTimer = null;
 let errorTimer = null;
+let freshTimer = null;
 
 // ---------------------------------------------------------------- text and screens
 
@@ -343,6 +344,12 @@ function setView(view, room, { game = store.state.game, event = null, welcome = 
     }
   }
   store.update(patch);
+  // a slide or a draw is shown once: later redraws (choosing an end, a resize) keep still
+  clearTimeout(freshTimer);
+  if (patch.freshIndex !== null || patch.freshHand) {
+    const motion = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 0;
+    freshTimer = setTimeout(() => store.update({ freshIndex: null, freshHand: null }), motion + 600);
+  }
   afterView();
 }
 

@@ -44,6 +44,7 @@ export function renderBoard(board, opts) {
   for (const item of layout.items) {
     const tile = boardTile(item, unit);
     tile.dataset.row = String(item.row);
+    if (item.corner) tile.dataset.corner = "";
     if (item.index === last) {
       tile.classList.add("is-last");
       const pad = Math.max(2, unit * 0.12);

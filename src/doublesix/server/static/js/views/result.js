@@ -40,7 +40,7 @@ export function renderResult(sheet, state) {
   renderHands($(sheet, "[data-result-hands]"), view, summary, { mySeat, nameOf, oneScreen });
   renderCalc($(sheet, "[data-result-calc]"), summary);
   renderScores($(sheet, "[data-result-match]"), state, view, nameOf, mySeat);
-  celebrate($(sheet, "[data-celebrate]"), appearing && summary.matchOver && summary.tone === "win");
+  celebrate($(sheet, "[data-celebrate]"), summary.matchOver && summary.tone === "win", appearing);
 
   const match = view.match;
   const matchRunning = Boolean(match && !match.over);
@@ -190,12 +190,12 @@ function renderScores(box, state, view, nameOf, mySeat) {
 }
 
 /** Falling tiles for a moment when a match is won; CSS drops them with reduced motion. */
-function celebrate(box, on) {
-  if (!on) {
-    if (!box.childElementCount) return;
-    box.replaceChildren();
+function celebrate(box, won, appearing) {
+  if (!won) {
+    if (box.childElementCount) box.replaceChildren();
     return;
   }
+  if (!appearing) return; // once, as the sheet comes up; later redraws leave it running
   const pieces = Array.from({ length: 18 }, (_, i) => {
     const p = document.createElement("span");
     p.className = "confetti";
