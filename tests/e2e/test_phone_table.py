@@ -144,7 +144,6 @@ def test_the_opponents_tile_slides_in_and_draws_come_from_the_boneyard(server: S
                 anim = tile.evaluate("(g) => [getComputedStyle(g).animationName, g.style.getPropertyValue('--from-y')]")
                 assert anim[0] == "slide-in"
                 assert int(anim[1].removesuffix("px")) < 0, "it comes from the opponent's side, above"
-                page.wait_for_timeout(700)
                 moving_shot(page, "polish-opponent-mid-slide")
                 slid = True
         if page.locator("[data-actions] [data-action=draw]").is_visible():
@@ -154,7 +153,6 @@ def test_the_opponents_tile_slides_in_and_draws_come_from_the_boneyard(server: S
               const b = document.querySelector('[data-hand] .hand-tile.is-new');
               return b && getComputedStyle(b).animationName === 'drawn-from-yard' && b.style.getPropertyValue('--from-y') !== '';
             }""", timeout=5000)
-            page.wait_for_timeout(500)
             moving_shot(page, "polish-draw")
             drawn = True
             page.wait_for_function("() => doublesix.store.state.pending === false")
@@ -187,16 +185,24 @@ def test_no_motion_when_the_player_asks_for_none(server: Server, pages: Any) -> 
 
 
 def fake_match_end(page: Any, winner: int) -> None:
-    """The finished deal on screen, as the last deal of a 101 match won by *winner*."""
+    """The finished deal on screen, as the last deal of a 101 match won by *winner* (the
+    hands swapped when the real deal went the other way, so the sheet stays consistent)."""
     page.evaluate("""(winner) => {
       const s = doublesix.store.state;
       const v = s.view;
+      const swap = v.result.winner !== winner;
+      const flip = (a) => (swap ? [a[1], a[0]] : a);
       const loser = 1 - winner;
-      const scores = loser === 0 ? [104, 57] : [57, 104];
+      const pips = flip(v.result.pips);
+      // the loser passes 101 with this deal's points
+      const before = Math.min(101, 102 - pips[loser]);
+      const third = loser === 0 ? [before, 57] : [57, before];
+      const scores = loser === 0 ? [before + pips[0], 57] : [57, before + pips[1]];
       const match = { scores, hanging: 0, deal: 4, leader: null, over: true, winner, target: 101 };
-      const deals = [{ deal: 1, scores: [0, 23] }, { deal: 2, scores: [31, 23] }, { deal: 3, scores: loser === 0 ? [62, 57] : [57, 62] }, { deal: 4, scores }];
-      const result = { ...v.result, winner, loser, bonuses: [], hanging: 0, points: v.result.pips[loser] };
-      doublesix.store.update({ view: { ...v, match, result, rules: { ...v.rules, preset: '101' } }, deals, resultHidden: false });
+      const deals = [{ deal: 1, scores: [0, 23] }, { deal: 2, scores: [31, 23] }, { deal: 3, scores: third }, { deal: 4, scores }];
+      const result = { ...v.result, winner, loser, pips, bonuses: [], hanging: 0, points: pips[loser] };
+      const view = { ...v, match, result, revealed_hands: flip(v.revealed_hands), hand_sizes: flip(v.hand_sizes), rules: { ...v.rules, preset: '101' } };
+      doublesix.store.update({ view, deals, resultHidden: false });
     }""", winner)
 
 
@@ -305,3 +311,31 @@ def test_installable_and_quiet_on_every_screen(server: Server, pages: Any) -> No
             order = page.evaluate("() => { const t = document.querySelector('[data-hall-tables]').getBoundingClientRect().top; const f = document.querySelector('.hall-create').getBoundingClientRect().top; return [t, f]; }")
             assert order[0] < order[1]
         assert errors == [], errors
+
+
+def test_a_fish_sheet_shows_the_difference(server: Server, pages: Any) -> None:
+    """Blocked deals (без добора) against the computer until one ends in a fish."""
+    page = pages.page(PHONE)
+    errors = watch_console(page)
+    page.goto(server.url + "/#computer")
+    wait_state(page, {"mine", "other"})
+    page.locator("[data-action=settings]").click()
+    page.locator("[data-settings] input[name=settings-preset][value=block]").check()
+    page.locator("[data-settings] [data-action=settings-save]").click()
+    page.wait_for_function("() => doublesix.store.state.view?.rules?.preset === 'block'")
+    rng = random.Random(21)
+    for _ in range(25):
+        play_out(page, rng)
+        s = check_sheet(page)
+        if s["result"]["reason"] == "blocked":
+            assert s["title"].startswith("Рыба")
+            if s["result"]["winner"] is not None:
+                # lower total wins the difference: larger − smaller = points
+                assert s["ops"][-2:] == ["−", "="] and s["terms"][-1] == s["result"]["points"]
+            screenshot(page, "polish-result-fish")
+            break
+        page.locator("[data-result] [data-action=new-game]").click()
+        wait_state(page, {"mine", "other"})
+    else:
+        raise AssertionError("25 blocked deals without a fish")
+    assert errors == []

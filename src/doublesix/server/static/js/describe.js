@@ -160,7 +160,7 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
   const pipsOf = r.pips ?? [];
   const seats = pipsOf.map((_, i) => i);
   const fish = r.reason === "blocked";
-  const reason = fish ? t("result.fish") : t("result.domino");
+  const reason = fish ? t("reason.fish") : t("reason.domino");
   const drawn = r.winner === null || r.winner === undefined;
   const matchOver = Boolean(match?.over && match.winner !== null && match.winner !== undefined);
   const won = !drawn && r.winner === mySeat;
@@ -183,10 +183,12 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
   const bonuses = (r.bonuses ?? []).map(([name, value]) => ({ text: bonusName(name), value, lone: String(name).startsWith("lone double") }));
   const terms = [];
   let verdict;
+  let caption;
   let hangs = 0;
   if (drawn) {
     // equal totals: nobody scores; in a match both totals hang over the next deal
     hangs = r.hanging ?? 0;
+    caption = hangs ? t("calc.hang") : t("calc.tie");
     verdict = hangs ? t("result.hangs", { n: hangs }) : t("result.draw");
     for (const seat of seats) terms.push({ value: pipsOf[seat], op: terms.length ? "=" : "", label: nameOf(seat) });
     if (hangs) {
@@ -197,6 +199,7 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
     }
   } else if (match) {
     const loser = r.loser ?? seats.find((s) => s !== r.winner);
+    caption = t("calc.penalty");
     const lone = bonuses.find((b) => b.lone);
     terms.push({ value: lone ? lone.value : pipsOf[loser], op: "", label: lone ? lone.text : nameOf(loser) });
     for (const b of bonuses) if (!b.lone) terms.push({ value: b.value, op: "+", label: b.text });
@@ -205,6 +208,7 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
       : loser === mySeat ? t("result.youLose101", { n: r.points }) : t("result.oppLose101", { name, n: r.points });
   } else {
     const others = seats.filter((s) => s !== r.winner);
+    caption = !fish ? t("calc.domino") : view.rules?.blocked_points === "others_sum" ? t("calc.fishSum") : t("calc.fish");
     if (fish && view.rules?.blocked_points !== "others_sum" && others.length) {
       for (const s of others) terms.push({ value: pipsOf[s], op: terms.length ? "+" : "", label: nameOf(s) });
       terms.push({ value: pipsOf[r.winner] * others.length, op: "−", label: nameOf(r.winner) });
@@ -218,7 +222,7 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
   const total = drawn ? (hangs || null) : r.points;
   return {
     tone, reason, headline, verdict, bonuses, pips: pipsOf, winner: drawn ? null : r.winner,
-    won, matchOver, calc: { terms, total, hangs },
+    won, matchOver, calc: { caption, terms, total, hangs },
   };
 }
 

@@ -126,9 +126,15 @@ function renderHands(box, view, summary, { mySeat, nameOf, oneScreen }) {
 
 /** "38 − 16 = 22", each number with who or what it stands for underneath. */
 function renderCalc(box, summary) {
-  const { terms, total } = summary.calc;
+  const { caption, terms, total } = summary.calc;
   box.replaceChildren();
   if (!terms.length) return;
+  if (caption) {
+    const head = document.createElement("span");
+    head.className = "calc-caption";
+    head.textContent = caption;
+    box.append(head);
+  }
   const term = (value, label, cls = "") => {
     const span = document.createElement("span");
     span.className = `term ${cls}`.trim();
