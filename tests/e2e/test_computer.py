@@ -169,6 +169,8 @@ def test_drag_a_tile_onto_an_end(server: Server, pages: Any) -> None:
             (tiles.first if tiles.count() else action).click()
             page.wait_for_function("() => !doublesix.store.state.pending")
             continue
+        # a tile just drawn flies in from the boneyard: take hold of it once it has landed
+        page.wait_for_function("() => !document.querySelector('[data-hand] .is-new')")
         tile = tiles.first
         name = tile.get_attribute("data-tile")
         ends = page.evaluate(

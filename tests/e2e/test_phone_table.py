@@ -339,3 +339,54 @@ def test_a_fish_sheet_shows_the_difference(server: Server, pages: Any) -> None:
     else:
         raise AssertionError("25 blocked deals without a fish")
     assert errors == []
+
+
+def _online_pair(pages: Any, server: Server, preset: str) -> tuple[Any, Any]:
+    from e2e_helpers import answer_name
+
+    anna = pages.page(PHONE)
+    anna.goto(server.url + "/#online")
+    anna.locator(f"[data-lobby-presets] input[value='{preset}']").check()
+    anna.locator("[data-action=create-room]").click()
+    answer_name(anna, "Анна")
+    anna.locator("[data-invite]").wait_for(state="visible")
+    link = anna.locator("[data-invite-link]").input_value()
+    boris = pages.page(PHONE)
+    boris.goto(link)
+    answer_name(boris, "Борис")
+    wait_state(boris, {"mine", "other"})
+    wait_state(anna, {"mine", "other"})
+    return anna, boris
+
+
+def test_online_sheets_stay_and_offers_can_be_withdrawn(server: Server, pages: Any) -> None:
+    from test_two_players import _play_some
+
+    rng = random.Random(6)
+    # 101: when one player starts the next deal, the other still reads the last one's sheet
+    anna, boris = _online_pair(pages, server, "101")
+    assert _play_some([anna, boris], rng, 400)
+    wait_state(anna, {"result"})
+    wait_state(boris, {"result"})
+    if anna.locator("[data-result] [data-action=next-deal]").is_visible():
+        anna.locator("[data-result] [data-action=next-deal]").click()
+        wait_state(anna, {"mine", "other"})
+        boris.wait_for_function("() => !doublesix.store.state.view.result")
+        assert boris.locator("[data-result]").is_visible(), "Boris's sheet stays until he closes it"
+        check_sheet(boris)
+        boris.locator("[data-result] [data-action=next-deal]").click()
+        wait_state(boris, {"mine", "other"})
+
+    # a draw game: an offer of a new game can be taken back
+    anna, boris = _online_pair(pages, server, "draw")
+    assert _play_some([anna, boris], rng, 400)
+    wait_state(anna, {"result"})
+    wait_state(boris, {"result"})
+    anna.locator("[data-result] [data-action=new-game]").click()
+    boris.locator("[data-result-note]").filter(has_text="предлагает").wait_for()
+    withdraw = anna.locator("[data-result] [data-action=rematch-cancel]")
+    assert withdraw.is_visible()
+    withdraw.click()
+    boris.wait_for_function("() => !(doublesix.store.state.room.rematch ?? []).length")
+    assert "предлагает" not in boris.locator("[data-result]").inner_text()
+    assert anna.locator("[data-result] [data-action=new-game]").is_visible()

@@ -237,7 +237,7 @@ function renderHand(hand, state, view, moves, myTurn, ctx) {
   const count = document.querySelector("[data-hand-count]");
   if (count) {
     count.hidden = tiles.length <= 7;
-    count.textContent = t("tilesCount", { n: tiles.length });
+    count.textContent = t("hand.count", { n: tiles.length });
   }
   if (focusedTile) {
     const again = hand.querySelector(`[data-tile="${focusedTile}"]`);
