@@ -346,7 +346,7 @@ def _online_pair(pages: Any, server: Server, preset: str) -> tuple[Any, Any]:
 
     anna = pages.page(PHONE)
     anna.goto(server.url + "/#online")
-    anna.locator(f"[data-lobby-presets] input[value='{preset}']").check()
+    anna.locator(f"[data-lobby-presets] input[data-preset][value='{preset}']").check()
     anna.locator("[data-action=create-room]").click()
     answer_name(anna, "Анна")
     anna.locator("[data-invite]").wait_for(state="visible")
