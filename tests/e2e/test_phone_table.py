@@ -150,7 +150,7 @@ def test_the_opponents_tile_slides_in_and_draws_come_from_the_boneyard(server: S
             page.locator("[data-actions] [data-action=draw]").click()
             # the drawn tile flies from the boneyard's label to its place in the hand
             page.wait_for_function("""() => {
-              const b = document.querySelector('[data-hand] .hand-tile.is-new');
+              const b = document.querySelector('.flying-tile');
               return b && getComputedStyle(b).animationName === 'drawn-from-yard' && b.style.getPropertyValue('--from-y') !== '';
             }""", timeout=5000)
             moving_shot(page, "polish-draw")

@@ -226,13 +226,15 @@ function renderHand(hand, state, view, moves, myTurn, ctx) {
     return button;
   });
   hand.replaceChildren(...buttons);
-  // a tile just drawn comes from the boneyard's label to its place in the hand
+  // a tile just drawn flies from the boneyard's label to its place in the hand: a copy on
+  // top of everything (the hand's scrolling box would clip it), the tile itself appears after
   const yard = document.querySelector("[data-boneyard]")?.getBoundingClientRect();
   for (const button of hand.querySelectorAll(".is-new")) {
     if (!yard?.width) break;
     const r = button.getBoundingClientRect();
     button.style.setProperty("--from-x", `${Math.round(yard.left + yard.width / 2 - r.left - r.width / 2)}px`);
     button.style.setProperty("--from-y", `${Math.round(yard.top + yard.height / 2 - r.top - r.height / 2)}px`);
+    flyIn(button, r);
   }
   const count = document.querySelector("[data-hand-count]");
   if (count) {
@@ -331,4 +333,20 @@ function fitBacks(backs, n) {
   const w = 16;
   const overlap = n > 1 && room ? Math.max(-3, Math.min(w - 4, (n * w - room) / (n - 1))) : -3;
   backs.style.setProperty("--back-overlap", `${-overlap}px`);
+}
+
+/** A copy of *button* that flies from its --from-x/--from-y offset to *rect*, then goes. */
+function flyIn(button, rect) {
+  const ghost = button.cloneNode(true);
+  ghost.removeAttribute("data-tile");
+  ghost.removeAttribute("data-playable");
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.className = "hand-tile flying-tile";
+  Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+  document.body.append(ghost);
+  button.classList.add("is-arriving");
+  const done = () => { ghost.remove(); button.classList.remove("is-arriving"); };
+  ghost.addEventListener("animationend", done, { once: true });
+  const motion = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 0;
+  setTimeout(done, motion + 200); // also when no animation runs at all
 }
