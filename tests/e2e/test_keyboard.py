@@ -110,3 +110,6 @@ def test_whole_game_by_keyboard(server: Server, pages: Any) -> None:
         page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     wait_state(page, {"mine", "other"})
+
+    # focus comes back to the table (a tile, a button or the status line), not to the page
+    page.wait_for_function("() => document.activeElement?.closest?.('[data-screen=table]')")
