@@ -9,6 +9,7 @@ installable; no screen logs an error. Screenshots under artifacts/screenshots/."
 from __future__ import annotations
 
 import json
+import re
 import random
 import urllib.request
 from typing import Any
@@ -390,3 +391,24 @@ def test_online_sheets_stay_and_offers_can_be_withdrawn(server: Server, pages: A
     boris.wait_for_function("() => !(doublesix.store.state.room.rematch ?? []).length")
     assert "предлагает" not in boris.locator("[data-result]").inner_text()
     assert anna.locator("[data-result] [data-action=new-game]").is_visible()
+
+
+def test_in_english_every_word_on_the_table_is_english(server: Server, pages: Any) -> None:
+    page = pages.page(PHONE)
+    errors = watch_console(page)
+    page.goto(server.url + "/")
+    page.locator("[data-screen=home] [data-action=toggle-lang]").click()
+    page.locator("[data-screen=home] [data-action=start-computer]").click()
+    rng = random.Random(12)
+
+    def english(p: Any) -> None:
+        text = p.locator("[data-app]").inner_text()
+        assert not re.search("[А-Яа-яЁё]", text), text
+        assert not agreement_problems(text, "en"), text
+
+    play_out(page, rng, english)
+    sheet = page.locator("[data-result]").inner_text()
+    assert not re.search("[А-Яа-яЁё]", sheet), sheet
+    check_sheet(page, "en")
+    screenshot(page, "polish-result-english")
+    assert errors == []
