@@ -27,6 +27,8 @@ def _drag_a_tile(page: Any) -> bool:
     tiles = page.locator("[data-hand] [data-playable]")
     if tiles.count() == 0:
         return False
+    # a tile just drawn flies in from the boneyard: take hold of it once it has landed
+    page.wait_for_function("() => !document.querySelector('[data-hand] .is-new')")
     tile = tiles.first
     name = tile.get_attribute("data-tile")
     ends = page.evaluate("t => doublesix.store.state.view.legal.filter(a => a.startsWith('play ' + t))", name)

@@ -9,8 +9,8 @@ installable; no screen logs an error. Screenshots under artifacts/screenshots/."
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 import urllib.request
 from typing import Any
 
@@ -305,8 +305,16 @@ def test_installable_and_quiet_on_every_screen(server: Server, pages: Any) -> No
             page.goto(server.url + "/" + hash_)
             page.wait_for_timeout(250)
         if viewport is PHONE:
+            # someone waits at a table of the hall; the phone sees it at the top of the list
+            host = pages.page(DESKTOP)
+            host.goto(server.url + "/#hall")
+            host.locator("[data-hall-name]").fill("Аня")
+            host.locator("[data-hall=hall-create]").click()
             page.goto(server.url + "/#hall")
             page.locator("[data-screen=hall]").wait_for(state="visible")
+            page.locator("[data-hall-tables] li.hall-table").first.wait_for()
+            clock = page.locator("[data-hall-tables] .hall-clock").first.bounding_box()
+            assert clock and clock["height"] < 30, "the clock chip stays on one line"
             screenshot(page, "polish-hall")
             # the list of tables comes before the form to set one up
             order = page.evaluate("() => { const t = document.querySelector('[data-hall-tables]').getBoundingClientRect().top; const f = document.querySelector('.hall-create').getBoundingClientRect().top; return [t, f]; }")
