@@ -44,11 +44,7 @@ def agreement_problems(text: str, lang: str) -> list[str]:
         n, word = int(m.group(1)), m.group(2).lower()
         for forms in nouns:
             if word in forms.values():
-                if forms[category(n)] != word and not _shared_form(forms, category(n), word):
+                if forms[category(n)] != word:
                     problems.append(f"{m.group(0)!r} in {text!r}")
                 break
     return problems
-
-
-def _shared_form(forms: dict[str, str], wanted: str, word: str) -> bool:
-    return forms.get(wanted) == word

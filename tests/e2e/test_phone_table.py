@@ -81,9 +81,11 @@ def test_whole_deals_read_like_a_table(server: Server, pages: Any, viewport: dic
     rng = random.Random(10 if phone else 11)
     shots = {"start": False, "long": False, "choice": False}
     longest = 0
+    board_box: dict[str, float] = {}
 
     def each_turn(p: Any) -> None:
-        nonlocal longest
+        nonlocal longest, board_box
+        board_box = p.locator("[data-board]").bounding_box() or {}
         problems = line_problems(p, 6 if phone else 0)
         assert not problems, problems
         # the side to move is lit: my hand, not the opponent's band
@@ -108,6 +110,7 @@ def test_whole_deals_read_like_a_table(server: Server, pages: Any, viewport: dic
         assert p.locator("[data-board] button.end-marker.is-choosing").count() == 2
         ends = p.evaluate("() => doublesix.store.state.view.ends")
         assert ends[0] != ends[1], "no question when both ends are the same"
+        assert p.locator("[data-board]").bounding_box() == board_box, "the board does not jump"
         if not shots["choice"]:
             screenshot(p, "polish-both-ends-choice")
             shots["choice"] = True
