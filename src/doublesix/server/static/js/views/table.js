@@ -100,7 +100,8 @@ export function renderTable(root, state, ctx) {
       t("target", { n: match.target }),
     ];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
-    parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
+    // a phone has room for the score and the target; the leader is plain from "lower is better"
+    if (innerWidth >= 600) parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
     score.textContent = parts.join(" · ");
   } else {
     score.textContent = "";
