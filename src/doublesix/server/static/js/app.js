@@ -640,13 +640,14 @@ async function resignOrRestart(kind) {
   const state = store.state;
   const seat = state.mode === "hotseat" ? state.view?.to_move ?? 0 : viewSeat(state);
   const resigned = kind === "resign" ? { seat, name: seatNamer(state)(seat) } : null;
-  if (state.mode === "computer") saved.remove(`deals.${state.game?.game_id}`);
+  saved.remove(`deals.${state.game?.game_id}`);
   store.update({ resigned, resultHidden: false, sheetView: null, deals: [], selected: null });
   conn.send({ type: "rematch" });
 }
 
 /** After a sheet closes by keyboard, focus goes back to the table, not to the page's top. */
 function focusTable() {
+  if (!keyboardUser) return;
   requestAnimationFrame(() => {
     const target = $("[data-hand] [data-playable]") ?? $("[data-actions] .btn:not([hidden])") ?? $("[data-status]");
     target?.focus();
