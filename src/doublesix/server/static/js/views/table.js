@@ -177,9 +177,8 @@ export function renderTable(root, state, ctx) {
       onEnd: ctx.chooseEnd,
       fresh: state.freshIndex ?? null,
       last,
-      from: state.freshIndex !== null && state.freshIndex !== undefined && state.freshFrom !== "me"
-        ? sideOf(board, state.freshFrom === "top" ? opp.querySelector("[data-opp-hand]") : root.querySelector("[data-hand]"))
-        : null,
+      // another player's tile comes from their side of the table (the band at the top)
+      from: state.freshFrom === "top" ? sideOf(board, opp.querySelector("[data-opp-hand]")) : null,
       emptyText: view && !view.result ? t("ends.empty") : "",
     });
   }
@@ -306,7 +305,6 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
 /** Index in the line of the tile played last (so the board can mark it), or null. */
 export function lastPlayed(view) {
   const history = view?.history ?? [];
-  let left = 0;
   let lastEnd;
   let count = 0;
   for (const event of history) {
@@ -314,7 +312,6 @@ export function lastPlayed(view) {
     if (words[0] !== "play") continue;
     count += 1;
     lastEnd = words[2] ?? null;
-    if (lastEnd === "left") left += 1;
   }
   if (!count || !view?.line?.length) return null;
   return lastEnd === "left" ? 0 : view.line.length - 1;
