@@ -142,3 +142,39 @@ def test_the_reported_lines(server: Server, pages: Any) -> None:
     assert [row for row, *_ in out] == [0, 0, 0]
     assert not any(corner for _, corner, *_ in out)
     assert [(w, h) for _, _, w, h, _ in out] == [(2, 1), (1, 2), (2, 1)]
+
+
+def test_tiles_only_shrink_as_a_line_grows(server: Server, pages: Any) -> None:
+    """A deal's line, tile by tile, on a phone's felt: the size never jumps back up, and every
+    step still fits with its first row of six."""
+    page = pages.page({"width": 360, "height": 740})
+    page.goto(server.url + "/#rules")
+    out = page.evaluate("""async () => {
+      const L = await import('./js/layout.js');
+      let s = 99;
+      const rnd = () => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s / 0x7fffffff; };
+      const problems = [];
+      for (let deal = 0; deal < 300; deal++) {
+        const set = [];
+        for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) set.push([a, b]);
+        const line = [set.splice(Math.floor(rnd() * set.length), 1)[0]];
+        let lead = 0;
+        let cap = undefined;
+        for (;;) {
+          const f = L.fitLine(line, lead, 338, 300, cap ? { cap } : {});
+          if (cap && f.unit > cap) problems.push(`grew from ${cap} to ${f.unit}`);
+          if (!f.fits) problems.push(`does not fit at ${line.length} tiles`);
+          if (!f.firstRowOk && f.unit > L.FIT.minUnit) problems.push(`short first row at ${f.unit}`);
+          cap = f.unit;
+          const lv = line[0][0], rv = line.at(-1)[1];
+          const fit = set.filter(([a, b]) => a === lv || b === lv || a === rv || b === rv);
+          if (!fit.length) break;
+          const t = fit[Math.floor(rnd() * fit.length)];
+          set.splice(set.indexOf(t), 1);
+          if (t[0] === rv || t[1] === rv) line.push(t[0] === rv ? t : [t[1], t[0]]);
+          else { line.unshift(t[1] === lv ? t : [t[1], t[0]]); lead++; }
+        }
+      }
+      return problems.slice(0, 10);
+    }""")
+    assert out == []

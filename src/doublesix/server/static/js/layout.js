@@ -235,9 +235,11 @@ export function markerAt(layout, side, unit) {
 /**
  * The tile size (px per unit) and layout for a board of width×height px: the straight line
  * as large as fits; when it no longer fits straight, tiles scale down first, and bend only
- * when they would get smaller than FIT.minUnit, with rows as wide as the board.
+ * when they would get smaller than FIT.minUnit, with rows as wide as the board and a first
+ * row of at least FIT.firstRow tiles. `cap` keeps tiles from growing back as a line grows.
  */
-export function fitLine(line, lead, width, height) {
+export function fitLine(line, lead, width, height, { cap = FIT.maxUnit } = {}) {
+  const maxUnit = Math.max(FIT.floorUnit, Math.min(FIT.maxUnit, cap));
   const w = Math.max(1, width - 2 * FIT.pad);
   const h = Math.max(1, height - 2 * FIT.pad);
   const at = (unit) => {
@@ -250,12 +252,12 @@ export function fitLine(line, lead, width, height) {
     return { unit, layout, fits, straight, firstRowOk };
   };
   let straight = null;
-  for (let unit = FIT.maxUnit; unit >= FIT.minUnit && !straight; unit -= 1) {
+  for (let unit = maxUnit; unit >= FIT.minUnit && !straight; unit -= 1) {
     const tried = at(unit);
     if (tried.fits && tried.straight) straight = tried;
   }
   // bent: rows no narrower than minRowCols, the largest tiles whose snake fits the height
-  const top = Math.max(FIT.minUnit, Math.min(FIT.maxUnit, Math.floor(w / FIT.minRowCols)));
+  const top = maxUnit;
   let bent = null;
   let fallback = null;
   let smallest = null;

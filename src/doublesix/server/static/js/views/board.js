@@ -26,7 +26,12 @@ export function renderBoard(board, opts) {
     board.append(hint);
     return null;
   }
-  const { unit, layout } = fitLine(line, lead, width, height);
+  // tiles only ever shrink during a deal (on the same board): no size jumping back and forth
+  const deal = `${line[lead]?.join("-")}|${width}x${height}`;
+  const sameDeal = board.dataset.deal === deal && line.length >= Number(board.dataset.length);
+  const before = sameDeal ? Number(board.dataset.unitCap) : undefined;
+  const { unit, layout } = fitLine(line, lead, width, height, before ? { cap: before } : {});
+  Object.assign(board.dataset, { deal, length: String(line.length), unitCap: String(unit) });
   const offX = Math.round((width - layout.box.w * unit) / 2 - layout.box.x * unit);
   const offY = Math.round((height - layout.box.h * unit) / 2 - layout.box.y * unit);
   const svg = svgElement("svg", {
