@@ -112,4 +112,5 @@ def test_whole_game_by_keyboard(server: Server, pages: Any) -> None:
     wait_state(page, {"mine", "other"})
 
     # focus comes back to the table (a tile, a button or the status line), not to the page
-    page.wait_for_function("() => document.activeElement?.closest?.('[data-screen=table]')")
+    page.wait_for_function(
+        "() => Boolean(document.activeElement?.closest?.('[data-screen=table]'))")
