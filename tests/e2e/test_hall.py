@@ -27,6 +27,8 @@ def _drag_a_tile(page: Any) -> bool:
     tiles = page.locator("[data-hand] [data-playable]")
     if tiles.count() == 0:
         return False
+    # a tile just drawn flies in from the boneyard: take hold of it once it has landed
+    page.wait_for_function("() => !document.querySelector('[data-hand] .is-new')")
     tile = tiles.first
     name = tile.get_attribute("data-tile")
     ends = page.evaluate("t => doublesix.store.state.view.legal.filter(a => a.startsWith('play ' + t))", name)
@@ -144,7 +146,7 @@ def test_strangers_meet_chat_play_a_timed_101_match_and_are_watched(server: Serv
     # the spectator never held a hand: every frame it got is seat-less
     assert viewer.evaluate("() => doublesix.store.state.view.hand.length") == 0
     assert viewer.locator("[data-hand] .hand-tile").count() == 0
-    assert "кост." in viewer.locator("[data-hall-bar]").inner_text()
+    assert "костяш" in viewer.locator("[data-hall-bar]").inner_text()
 
 
 def test_hall_helpers_and_the_timeout_notice(server: Server, pages: Any) -> None:

@@ -110,3 +110,7 @@ def test_whole_game_by_keyboard(server: Server, pages: Any) -> None:
         page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     wait_state(page, {"mine", "other"})
+
+    # focus comes back to the table (a tile, a button or the status line), not to the page
+    page.wait_for_function(
+        "() => Boolean(document.activeElement?.closest?.('[data-screen=table]'))")

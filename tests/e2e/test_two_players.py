@@ -35,7 +35,7 @@ def test_hot_seat_game_with_the_cover_screen(server: Server, pages: Any) -> None
             cover = page.locator("[data-cover]")
             box = cover.bounding_box()
             assert box and box["width"] >= 360 and box["height"] >= 740  # the hand is hidden
-            assert "Ходит Игрок" in cover.inner_text()
+            assert "Сейчас ходит: Игрок" in cover.inner_text()
             if covers == 0:
                 screenshot(page, "hotseat-cover")
             covers += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import mimetypes
 import time
 from collections.abc import AsyncIterator, Callable
 
@@ -19,6 +20,9 @@ from doublesix.server.headers import SecurityHeaders
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.ws import websocket_endpoint
+
+# the web app manifest (installable on a phone's home screen) under its registered type
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 
 
 def create_app(

@@ -3,7 +3,7 @@
 // sends the actions its `legal` list offers.
 
 import { language, setLanguage, t } from "./i18n.js";
-import { canonical, legalMoves, parseAction, playAction } from "./describe.js";
+import { canonical, leadIndex, legalMoves, parseAction, playAction } from "./describe.js";
 import { ApiError, Connection, WatchConnection, createGame, joinGame } from "./net.js";
 import { HallScreen, storedName } from "./hall.js";
 import { chatFrom, renderHallTable, toggleChat } from "./hall_table.js";
@@ -11,7 +11,9 @@ import { gameKey, saved } from "./saved.js";
 import { Store } from "./store.js";
 import { initTelegram } from "./telegram.js";
 import { renderPage } from "./views/pages.js";
-import { renderResult, renderTable, seatNamer, viewSeat } from "./views/table.js";
+import { renderTable, seatNamer, viewSeat } from "./views/table.js";
+import { renderResult } from "./views/result.js";
+import { confirmDialog } from "./views/confirm.js";
 import { Tutorial } from "./views/tutorial.js";
 import { askName } from "./views/ask_name.js";
 import { LEVELS, PRESETS, TARGETS, chosenRules, levelRadios, presetRadios, targetRadios } from "./views/choices.js";
@@ -42,6 +44,10 @@ const store = new Store({
   level: saved.get("level", "medium"),
   deals: [],
   inviteLink: null,
+  resigned: null,
+  sheetView: null,
+  nextAsked: false,
+  chatError: "",
 });
 
 let conn = null;
@@ -49,6 +55,7 @@ let telegram = null;
 let tutorial = null;
 let drawTimer = null;
 let errorTimer = null;
+let freshTimer = null;
 
 // ---------------------------------------------------------------- text and screens
 
@@ -89,7 +96,7 @@ function render() {
   banner.hidden = !bannerText;
   if (state.screen === "table") {
     renderTable($("[data-screen=table]"), state, { tapTile, chooseEnd });
-    renderResult($("[data-result]"), state);
+    renderResult($("[data-result]"), state.sheetView ? { ...state, view: state.sheetView } : state);
     renderCover(state);
     renderHallTable($("[data-screen=table]"), state);
   } else {
@@ -97,6 +104,7 @@ function render() {
     $("[data-cover]").hidden = true;
   }
   $("[data-replaced]").hidden = !(state.screen === "table" && state.conn === "replaced");
+  $("[data-menu-game]").hidden = !(state.screen === "table" && ["computer", "hotseat"].includes(state.mode) && state.view);
   // while a sheet or a cover is up, the table behind it is out of reach (Tab stays on top)
   $("[data-app]").inert = ["[data-result]", "[data-cover]", "[data-replaced]"].some((sel) => !$(sel).hidden);
   if (state.screen === "rules" || state.screen === "tips") renderPage($(`[data-page=${state.screen}]`), state.screen);
@@ -108,11 +116,13 @@ function render() {
 
 function renderCover(state) {
   const cover = $("[data-cover]");
-  const show = state.mode === "hotseat" && state.covered;
+  const show = state.mode === "hotseat" && state.covered && !state.resigned;
   const wasHidden = cover.hidden;
   cover.hidden = !show;
   if (show) {
-    $("[data-cover-next]").textContent = t("cover.next", { name: t(`player.${(state.view?.to_move ?? 0) + 1}`) });
+    const name = t(`player.${(state.view?.to_move ?? 0) + 1}`);
+    $("[data-cover-next]").textContent = t("cover.next", { name });
+    $("[data-cover-hint]").textContent = t("cover.hint");
     if (wasHidden) $('[data-action="ready"]', cover).focus();
   }
 }
@@ -134,7 +144,8 @@ function leaveGame() {
   conn?.close();
   conn = null;
   clearTimeout(drawTimer);
-  store.update({ mode: null, game: null, view: null, room: null, selected: null, conn: "idle", announce: null, covered: false });
+  store.update({ mode: null, game: null, view: null, room: null, selected: null, conn: "idle", announce: null, covered: false,
+    resigned: null, sheetView: null, nextAsked: false });
 }
 
 function presetFor(mode) {
@@ -261,7 +272,12 @@ function onError(frame) {
   const quiet = ["stale_state", "busy", "already_hello"];
   store.update({ pending: false });
   if (quiet.includes(frame.code)) return;
-  if (frame.code === "chat_flood") { showError(t("chat.flood")); return; }
+  if (frame.code === "chat_flood") {
+    // said in the chat, not over the game's status line
+    store.update({ chatError: t("chat.flood") });
+    setTimeout(() => store.update({ chatError: "" }), 4000);
+    return;
+  }
   const text = frame.code === "opponent_away" ? t("online.oppAway") : t("error.move", { reason: frame.message ?? frame.code });
   showError(text);
 }
@@ -285,7 +301,7 @@ function setView(view, room, { game = store.state.game, event = null, welcome = 
     const action = parseAction(event.action);
     if (action.kind === "play" && !welcome) {
       patch.freshIndex = action.end === "left" || !action.end ? 0 : (view.line?.length ?? 1) - 1;
-      patch.freshFromTop = store.state.mode === "hotseat" ? false : !mine.has(event.seat);
+      patch.freshFrom = store.state.mode === "hotseat" || mine.has(event.seat) ? "me" : "top";
     }
     const fromOther = store.state.mode === "hotseat" || !mine.has(event.seat);
     if (fromOther) {
@@ -299,6 +315,15 @@ function setView(view, room, { game = store.state.game, event = null, welcome = 
       patch.announce = { event, draws: Math.max(1, draws) };
     }
   }
+  if (event && ["new_game", "next_deal"].includes(event.kind)) patch.announce = null;
+  if (!(view?.history ?? []).length) patch.announce = null;
+  // online: the other player started the next deal; this one's sheet stays until closed
+  if (event?.kind === "next_deal" && before?.result && !view?.result && !store.state.resultHidden
+      && !store.state.nextAsked && store.state.mode === "online") {
+    patch.sheetView = before;
+  }
+  if (event?.kind === "next_deal" || event?.kind === "new_game") patch.nextAsked = false;
+  if (view?.result) patch.sheetView = null;
   if (before?.hand && view?.hand && view.seat === before.seat) {
     const old = new Set(before.hand.map(canonical));
     const fresh = view.hand.map(canonical).filter((x) => !old.has(x));
@@ -321,6 +346,12 @@ function setView(view, room, { game = store.state.game, event = null, welcome = 
     }
   }
   store.update(patch);
+  // a slide or a draw is shown once: later redraws (choosing an end, a resize) keep still
+  clearTimeout(freshTimer);
+  if (patch.freshIndex !== null || patch.freshHand) {
+    const motion = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 0;
+    freshTimer = setTimeout(() => store.update({ freshIndex: null, freshHand: null }), motion + 600);
+  }
   afterView();
 }
 
@@ -375,6 +406,15 @@ function tapTile(tile) {
   const ends = legalMoves(view).plays.get(tile) ?? [];
   if (ends.length === 1) {
     send(playAction(view, tile, ends[0]));
+    return;
+  }
+  if (ends.length === 2 && view.ends && view.ends[0] === view.ends[1]) {
+    // both ends show the same value: either end makes the same game, so no question asked;
+    // the shorter arm takes it, which keeps the line balanced on the table
+    const lead = leadIndex(view.history);
+    const leftArm = lead;
+    const rightArm = (view.line?.length ?? 0) - 1 - lead;
+    send(playAction(view, tile, leftArm < rightArm ? "left" : "right"));
     return;
   }
   store.update({ selected: tile });
@@ -547,13 +587,30 @@ function onAction(name, button) {
     case "end-left": chooseEnd("left"); break;
     case "end-right": chooseEnd("right"); break;
     case "new-game":
+      if (state.resigned) {
+        store.update({ resigned: null });
+        focusTable();
+        break;
+      }
       if (conn) conn.send({ type: "rematch" });
       if (state.mode !== "online") store.update({ resultHidden: true });
+      focusTable();
       break;
+    case "rematch-cancel": conn?.send({ type: "rematch_cancel" }); break;
     case "next-deal":
+      if (state.sheetView) {
+        store.update({ sheetView: null });
+        focusTable();
+        break;
+      }
+      store.update({ nextAsked: true });
       if (conn) conn.send({ type: "next_deal", state_no: conn.stateNo });
+      focusTable();
       break;
-    case "hide-result": store.update({ resultHidden: true }); break;
+    case "hide-result": store.update({ resultHidden: true, sheetView: null, resigned: null }); break;
+    case "resign": resignOrRestart("resign"); break;
+    case "restart": resignOrRestart("restart"); break;
+    case "cover-menu": $("[data-menu]").showModal(); break;
     case "show-result": store.update({ resultHidden: false }); break;
     case "ready":
       store.update({ covered: false, readySeat: state.view?.to_move ?? null });
@@ -574,6 +631,29 @@ function onAction(name, button) {
     case "reconnect-here": conn?.open(); break;
     default: break;
   }
+}
+
+/** «Сдаться» / «Заново» (computer and hot-seat): asked once more, then a fresh deal at once,
+ * so a reload never brings the abandoned one back. */
+async function resignOrRestart(kind) {
+  $("[data-menu]").close();
+  const ok = await confirmDialog($("[data-confirm]"), t(kind === "resign" ? "confirm.resign" : "confirm.restart"));
+  if (!ok || !conn) return;
+  const state = store.state;
+  const seat = state.mode === "hotseat" ? state.view?.to_move ?? 0 : viewSeat(state);
+  const resigned = kind === "resign" ? { seat, name: seatNamer(state)(seat) } : null;
+  saved.remove(`deals.${state.game?.game_id}`);
+  store.update({ resigned, resultHidden: false, sheetView: null, deals: [], selected: null });
+  conn.send({ type: "rematch" });
+}
+
+/** After a sheet closes by keyboard, focus goes back to the table, not to the page's top. */
+function focusTable() {
+  if (!keyboardUser) return;
+  requestAnimationFrame(() => {
+    const target = $("[data-hand] [data-playable]") ?? $("[data-actions] .btn:not([hidden])") ?? $("[data-status]");
+    target?.focus();
+  });
 }
 
 async function copyInvite(button) {

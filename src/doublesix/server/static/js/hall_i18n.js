@@ -46,8 +46,8 @@ extend("ru", {
   "clock.you": "{name}: {time}",
   "timeout.lost": "Время вышло: {name} проигрывает",
   "timeout.lostYou": "Ваше время вышло: вы проиграли",
-  "timeout.pointsYou": "Вам записано {n} очк.",
-  "timeout.points": "{name} получает {n} очк.",
+  "timeout.pointsYou": { one: "Вам записано {n} очко", few: "Вам записано {n} очка", many: "Вам записано {n} очков", other: "Вам записано {n} очка" },
+  "timeout.points": { one: "{name} получает {n} очко", few: "{name} получает {n} очка", many: "{name} получает {n} очков", other: "{name} получает {n} очка" },
   "timeout.match": "Матч проигран по времени",
 });
 
@@ -96,7 +96,7 @@ extend("en", {
   "clock.you": "{name}: {time}",
   "timeout.lost": "Time is up: {name} loses",
   "timeout.lostYou": "Your time is up: you lose",
-  "timeout.pointsYou": "You score {n}",
-  "timeout.points": "{name} scores {n}",
+  "timeout.pointsYou": { one: "You score {n} point", other: "You score {n} points" },
+  "timeout.points": { one: "{name} scores {n} point", other: "{name} scores {n} points" },
   "timeout.match": "Match lost on time",
 });

@@ -1,32 +1,21 @@
-// The line on the table: laid out by layout.js to fit the board, drawn with tiles.js, with
-// the two open ends marked (as buttons while the player chooses an end).
+// The line on the table: laid out by layout.js to fit the board, drawn with tiles.js. Each open
+// end is marked in the free slot where the next tile would go (a button while the player
+// chooses an end), so a marker never covers a tile. The last tile played stays outlined until
+// the next one; a tile someone else played slides in from their side of the table.
 
 import { t } from "../i18n.js";
-import { layoutLine } from "../layout.js";
+import { FIT, fitLine, markerAt } from "../layout.js";
 import { boardTile, svgElement } from "../tiles.js";
 
-const MAX_UNIT = 40;
-const MIN_UNIT = 10;
-const MARGIN = 30; // px kept free around the line for the end markers
-
-/** The largest tile size at which the whole line fits the board, and its layout. */
-export function fitLine(line, lead, width, height) {
-  let best = null;
-  for (let unit = MAX_UNIT; unit >= MIN_UNIT; unit -= 1) {
-    const cols = Math.max(6, Math.floor((width - 2 * MARGIN) / unit));
-    const layout = layoutLine(line, lead, cols);
-    best = { unit, layout };
-    if (layout.box.w * unit <= width - 2 * MARGIN && layout.box.h * unit <= height - 2 * MARGIN + 20) break;
-  }
-  return best;
-}
+export { fitLine };
 
 /**
  * Draw the line into `board`.
- * opts: {line, lead, choosing: ["left","right"] or [], onEnd(end), fresh: index|null, fromTop}
+ * opts: {line, lead, choosing: ["left","right"] or [], onEnd(end), last: index|null,
+ *        fresh: index|null (animate it), from: {x, y}|null (board px it slides from), emptyText}
  */
 export function renderBoard(board, opts) {
-  const { line, lead, choosing = [], onEnd, fresh = null, fromTop = false, emptyText = "" } = opts;
+  const { line, lead, choosing = [], onEnd, last = null, fresh = null, from = null, emptyText = "" } = opts;
   board.replaceChildren();
   const width = board.clientWidth || 320;
   const height = board.clientHeight || 200;
@@ -37,9 +26,14 @@ export function renderBoard(board, opts) {
     board.append(hint);
     return null;
   }
-  const { unit, layout } = fitLine(line, lead, width, height);
-  const offX = (width - layout.box.w * unit) / 2 - layout.box.x * unit;
-  const offY = (height - layout.box.h * unit) / 2 - layout.box.y * unit;
+  // tiles only ever shrink during a deal (on the same board): no size jumping back and forth
+  const deal = `${line[lead]?.join("-")}|${width}x${height}`;
+  const sameDeal = board.dataset.deal === deal && line.length >= Number(board.dataset.length);
+  const before = sameDeal ? Number(board.dataset.unitCap) : undefined;
+  const { unit, layout } = fitLine(line, lead, width, height, before ? { cap: before } : {});
+  Object.assign(board.dataset, { deal, length: String(line.length), unitCap: String(unit) });
+  const offX = Math.round((width - layout.box.w * unit) / 2 - layout.box.x * unit);
+  const offY = Math.round((height - layout.box.h * unit) / 2 - layout.box.y * unit);
   const svg = svgElement("svg", {
     class: "line-svg",
     width,
@@ -49,30 +43,53 @@ export function renderBoard(board, opts) {
     "aria-label": `${t("line")}: ${line.map(([a, b]) => `${a}-${b}`).join(", ")}`,
     "data-line": line.map(([a, b]) => `${a}-${b}`).join(" "),
     "data-unit": unit,
+    "data-rows": layout.rows.length,
   });
   const g = svgElement("g", { transform: `translate(${offX} ${offY})` });
   for (const item of layout.items) {
     const tile = boardTile(item, unit);
-    if (item.index === fresh) tile.classList.add("is-new", ...(fromTop ? ["from-top"] : []));
+    tile.dataset.row = String(item.row);
+    if (item.corner) tile.dataset.corner = "";
+    if (item.index === last) {
+      tile.classList.add("is-last");
+      const pad = Math.max(2, unit * 0.12);
+      tile.prepend(svgElement("rect", {
+        class: "last-ring", x: item.x * unit - pad, y: item.y * unit - pad,
+        width: item.w * unit + 2 * pad, height: item.h * unit + 2 * pad, rx: unit * 0.25,
+      }));
+    }
+    if (item.index === fresh) {
+      tile.classList.add("is-new");
+      if (from) {
+        // from the mover's side to the tile's place, in the board's pixels
+        const cx = offX + (item.x + item.w / 2) * unit;
+        const cy = offY + (item.y + item.h / 2) * unit;
+        tile.classList.add("slides");
+        tile.style.setProperty("--from-x", `${Math.round(from.x - cx)}px`);
+        tile.style.setProperty("--from-y", `${Math.round(from.y - cy)}px`);
+      }
+    }
     g.append(tile);
   }
   svg.append(g);
   board.append(svg);
 
+  // markers in the free slots: as large as a finger where there is room, never over a tile
   for (const side of ["left", "right"]) {
     const end = layout.ends[side];
     if (!end) continue;
+    const spot = markerAt(layout, side, unit);
+    const size = spot.size;
     const active = choosing.includes(side);
     const marker = document.createElement(active ? "button" : "span");
     marker.className = `end-marker${active ? " is-choosing" : ""}`;
     marker.dataset.end = side;
     marker.textContent = String(end.value);
-    let x = offX + end.x * unit + end.dir * 24;
-    let y = offY + end.y * unit;
-    x = Math.max(22, Math.min(width - 22, x));
-    y = Math.max(22, Math.min(height - 22, y));
-    marker.style.left = `${x}px`;
-    marker.style.top = `${y}px`;
+    marker.style.width = marker.style.height = `${size}px`;
+    marker.style.margin = `${-size / 2}px 0 0 ${-size / 2}px`;
+    marker.style.fontSize = `${Math.max(11, Math.min(17, size * 0.45))}px`;
+    marker.style.left = `${offX + spot.x * unit}px`;
+    marker.style.top = `${offY + spot.y * unit}px`;
     if (active) {
       marker.type = "button";
       marker.setAttribute("aria-label", t("end.play", { side: t(`side.${side}`), v: end.value }));
@@ -85,5 +102,5 @@ export function renderBoard(board, opts) {
     }
     board.append(marker);
   }
-  return { unit, layout };
+  return { unit, layout, pad: FIT.pad };
 }

@@ -31,9 +31,13 @@ export function renderPage(article, name) {
     row.className = "tiles-inline";
     row.setAttribute("role", "img");
     row.setAttribute("aria-label", block.tiles.join(", "));
+    // drawn as on the table: doubles crosswise, and a chain turned so its halves meet
+    let open = null;
     for (const tile of block.tiles) {
-      const [a, b] = splitTile(tile);
-      row.append(tileSvg(a, b));
+      let [a, b] = splitTile(tile);
+      if (open !== null && b === open && a !== open) [a, b] = [b, a];
+      open = b;
+      row.append(tileSvg(a, b, { vertical: a === b }));
     }
     return row;
   });

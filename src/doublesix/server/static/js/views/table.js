@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import {
   announceLine, canonical, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader,
-  resultSummary, splitTile, statusLine, tileSpoken,
+  splitTile, statusLine, tileSpoken,
 } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 import { renderBoard } from "./board.js";
@@ -57,13 +57,17 @@ export function renderTable(root, state, ctx) {
   $(opp, "[data-opp-name]").textContent = oppName;
   const oppCount = view?.hand_sizes?.[other] ?? 0;
   const backs = $(opp, "[data-opp-hand]");
-  if (backs.childElementCount !== Math.min(oppCount, 12)) {
-    backs.replaceChildren(...Array.from({ length: Math.min(oppCount, 12) }, () => tileSvg(0, 0, { vertical: true, hidden: true })));
+  if (backs.childElementCount !== oppCount) {
+    const grew = oppCount > backs.childElementCount && backs.childElementCount > 0 && view?.line?.length;
+    backs.replaceChildren(...Array.from({ length: oppCount }, () => tileSvg(0, 0, { vertical: true, hidden: true })));
+    if (grew) backs.lastElementChild?.classList.add("is-drawn");
   }
+  fitBacks(backs, oppCount);
   backs.setAttribute("aria-label", t("opp.backs", { name: nameOf(other), n: oppCount }));
   $(opp, "[data-opp-count]").textContent = String(oppCount);
   const oppTurn = Boolean(view && !view.result && view.to_move === other);
   opp.classList.toggle("is-turn", oppTurn);
+  root.querySelector(".hand-wrap")?.classList.toggle("is-turn", myTurn);
   const thinking = $(opp, "[data-opp-thinking]");
   thinking.hidden = !(oppTurn && isComputerSeat(state, other));
   thinking.textContent = t("thinking");
@@ -92,11 +96,12 @@ export function renderTable(root, state, ctx) {
   if (match) {
     const leader = matchLeader(match);
     const parts = [
-      t("score", { a: match.scores[mySeat], b: match.scores[other] }),
+      t("score.penalty", { a: match.scores[mySeat], b: match.scores[other] }),
       t("target", { n: match.target }),
     ];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
-    parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
+    // a phone has room for the score and the target; the leader is plain from "lower is better"
+    if (innerWidth >= 600) parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
     score.textContent = parts.join(" · ");
   } else {
     score.textContent = "";
@@ -139,6 +144,7 @@ export function renderTable(root, state, ctx) {
   } else if (state.mode === "online" && state.room?.waiting_for?.length && view && !view.result) {
     statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
+  if (state.mode === "hotseat" && myTurn && statusText) statusText = `${nameOf(mySeat)}: ${statusText}`;
   if (status.textContent !== statusText) status.textContent = statusText;
   status.classList.toggle("is-turn", myTurn);
   // the other player's last move, in words (an aria-live region reads it out)
@@ -160,7 +166,8 @@ export function renderTable(root, state, ctx) {
 
   // the board last: its size depends on everything above and below it
   const board = $(root, "[data-board]");
-  const boardKey = JSON.stringify([view?.line, choosing, board.clientWidth, board.clientHeight, state.lang, state.freshIndex]);
+  const last = lastPlayed(view);
+  const boardKey = JSON.stringify([view?.line, choosing, board.clientWidth, board.clientHeight, state.lang, state.freshIndex, last]);
   if (board.dataset.key !== boardKey) {
     board.dataset.key = boardKey;
     renderBoard(board, {
@@ -169,7 +176,9 @@ export function renderTable(root, state, ctx) {
       choosing,
       onEnd: ctx.chooseEnd,
       fresh: state.freshIndex ?? null,
-      fromTop: state.freshFromTop ?? false,
+      last,
+      // another player's tile comes from their side of the table (the band at the top)
+      from: state.freshFrom === "top" ? sideOf(board, opp.querySelector("[data-opp-hand]")) : null,
       emptyText: view && !view.result ? t("ends.empty") : "",
     });
   }
@@ -217,6 +226,21 @@ function renderHand(hand, state, view, moves, myTurn, ctx) {
     return button;
   });
   hand.replaceChildren(...buttons);
+  // a tile just drawn flies from the boneyard's label to its place in the hand: a copy on
+  // top of everything (the hand's scrolling box would clip it), the tile itself appears after
+  const yard = document.querySelector("[data-boneyard]")?.getBoundingClientRect();
+  for (const button of hand.querySelectorAll(".is-new")) {
+    if (!yard?.width) break;
+    const r = button.getBoundingClientRect();
+    button.style.setProperty("--from-x", `${Math.round(yard.left + yard.width / 2 - r.left - r.width / 2)}px`);
+    button.style.setProperty("--from-y", `${Math.round(yard.top + yard.height / 2 - r.top - r.height / 2)}px`);
+    flyIn(button, r);
+  }
+  const count = document.querySelector("[data-hand-count]");
+  if (count) {
+    count.hidden = tiles.length <= 7;
+    count.textContent = t("hand.count", { n: tiles.length });
+  }
   if (focusedTile) {
     const again = hand.querySelector(`[data-tile="${focusedTile}"]`);
     (again ?? hand.querySelector("[data-playable]"))?.focus({ preventScroll: false });
@@ -278,92 +302,49 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
   }
 }
 
-/** The result sheet, over the table. */
-export function renderResult(sheet, state) {
-  const view = state.view;
-  const show = Boolean(view?.result) && !state.resultHidden && !state.covered;
-  const appearing = show && sheet.hidden;
-  sheet.hidden = !show;
-  if (!show) return;
-  if (appearing) {
-    // keyboard players land in the sheet, on its main button
-    const focusMain = () => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus();
-    focusMain();
-    requestAnimationFrame(() => { if (!sheet.contains(document.activeElement)) focusMain(); });
+/** Index in the line of the tile played last (so the board can mark it), or null. */
+export function lastPlayed(view) {
+  const history = view?.history ?? [];
+  let lastEnd;
+  let count = 0;
+  for (const event of history) {
+    const words = String(event.action).split(/\s+/);
+    if (words[0] !== "play") continue;
+    count += 1;
+    lastEnd = words[2] ?? null;
   }
-  const mySeat = viewSeat(state);
-  const nameOf = seatNamer(state);
-  // hot-seat and spectators: told by names, not "you" (a spectator gets no hands to show)
-  const oneScreen = state.mode === "hotseat" || state.mode === "watch";
-  const summary = resultSummary(view, { mySeat, nameOf, oneScreen });
-  $(sheet, "[data-result-title]").textContent = summary.headline;
-  $(sheet, "[data-result-verdict]").textContent = summary.verdict;
-  const hands = view.revealed_hands ?? [];
-  const order = oneScreen ? hands.map((_, i) => i) : [mySeat, ...hands.map((_, i) => i).filter((i) => i !== mySeat)];
-  $(sheet, "[data-result-hands]").replaceChildren(...order.map((seat) => {
-    const box = document.createElement("div");
-    box.className = "result-hand";
-    box.dataset.seat = String(seat);
-    const h = document.createElement("h3");
-    const pipsN = summary.pips[seat] ?? 0;
-    h.textContent = `${nameOf(seat)} — ${t("result.pips", { n: pipsN })}`;
-    const tiles = document.createElement("div");
-    tiles.className = "tiles";
-    const hand = hands[seat] ?? [];
-    if (hand.length === 0) {
-      const empty = document.createElement("span");
-      empty.textContent = t("result.empty");
-      tiles.append(empty);
-    }
-    for (const tile of hand) {
-      const [a, b] = splitTile(tile);
-      const svg = tileSvg(a, b);
-      svg.setAttribute("role", "img");
-      svg.removeAttribute("aria-hidden");
-      svg.setAttribute("aria-label", t("tile.name", { tile: canonical(tile) }));
-      tiles.append(svg);
-    }
-    box.append(h, tiles);
-    return box;
-  }));
-  const bonuses = $(sheet, "[data-result-bonuses]");
-  bonuses.replaceChildren(...summary.bonuses.map((b) => {
-    const li = document.createElement("li");
-    li.textContent = `${b.text}: +${b.value}`;
-    return li;
-  }));
-  const match = view.match;
-  const matchLine = $(sheet, "[data-result-match]");
-  const other = mySeat === 0 ? 1 : 0;
-  if (match) {
-    let text = `${t("score", { a: match.scores[mySeat], b: match.scores[other] })} · ${t("target", { n: match.target })}`;
-    if (match.hanging) text += ` · ${t("hanging", { n: match.hanging })}`;
-    if (match.over && match.winner !== null && match.winner !== undefined) {
-      text = `${t("result.matchOver")}: ${t("result.matchWin", { name: nameOf(match.winner) })}. ${text}`;
-    }
-    matchLine.textContent = text;
-  } else {
-    matchLine.textContent = "";
-  }
-  const matchRunning = Boolean(match && !match.over);
-  const next = $(sheet, '[data-action="next-deal"]');
-  const again = $(sheet, '[data-action="new-game"]');
-  next.hidden = !matchRunning;
-  again.hidden = matchRunning;
-  const note = $(sheet, "[data-result-note]");
-  note.textContent = "";
-  again.textContent = t("newGame");
-  if (state.mode === "online" && state.room) {
-    const asked = state.room.rematch ?? [];
-    const me = state.game?.seat ?? 0;
-    if (asked.includes(me)) {
-      note.textContent = t("online.rematchWait");
-      again.hidden = true;
-    } else if (asked.length > 0) {
-      note.textContent = t("online.rematchOffer");
-      again.textContent = t("online.rematchAccept");
-      again.hidden = false;
-    }
-  }
-  if (state.mode === "watch") next.hidden = again.hidden = true; // spectators only read
+  if (!count || !view?.line?.length) return null;
+  return lastEnd === "left" ? 0 : view.line.length - 1;
+}
+
+/** The middle of *el* in the board's pixels: where a tile played from there starts. */
+function sideOf(board, el) {
+  if (!el) return null;
+  const b = board.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  return { x: r.left + r.width / 2 - b.left, y: r.top + r.height / 2 - b.top };
+}
+
+/** The opponent's backs overlap as much as needed to show every one of them. */
+function fitBacks(backs, n) {
+  const room = backs.clientWidth;
+  const w = 16;
+  const overlap = n > 1 && room ? Math.max(-3, Math.min(w - 4, (n * w - room) / (n - 1))) : -3;
+  backs.style.setProperty("--back-overlap", `${-overlap}px`);
+}
+
+/** A copy of *button* that flies from its --from-x/--from-y offset to *rect*, then goes. */
+function flyIn(button, rect) {
+  const ghost = button.cloneNode(true);
+  ghost.removeAttribute("data-tile");
+  ghost.removeAttribute("data-playable");
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.className = "hand-tile flying-tile";
+  Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+  document.body.append(ghost);
+  button.classList.add("is-arriving");
+  const done = () => { ghost.remove(); button.classList.remove("is-arriving"); };
+  ghost.addEventListener("animationend", done, { once: true });
+  const motion = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 0;
+  setTimeout(done, motion + 200); // also when no animation runs at all
 }
