@@ -134,3 +134,19 @@ def test_a_dry_goat_is_announced() -> None:
     assert "На руках у пар: мы 16, они 33." in text  # a lone 0-0 counts 25, 3-5 its 8
     assert "Паре соперников записано +33." in text and "Счёт пар: мы 0, они 103" in text
     assert "Козлы! Матч окончен: мы победили" in text and "Сухой козёл!" in text
+
+
+def test_three_and_four_players() -> None:
+    for players, preset in (("3", "block"), ("4", "draw")):
+        code, text = play(["--seed", "4", "--preset", preset, "--players", players,
+                           "--level", "medium"], EVERYTHING * 60)
+        assert code == 0
+        others = [f"Компьютер {n}:" for n in range(1, int(players))]
+        assert all(name in text for name in others), (players, others)
+        assert f"Компьютер {players}:" not in text
+        assert "Очки на руках:" in text
+
+
+def test_kozel_refuses_other_player_counts() -> None:
+    code, text = play(["--preset", "kozel", "--players", "3"], "")
+    assert code == 2 and "4 players" in text
