@@ -56,9 +56,9 @@ pytest: $(TESTS)
 scenarios: $(CORE)
 	$(PY) -m tests.scenario_judge tests/scenarios
 	@if [ -f "$(SHARED)/scenarios/check.py" ]; then \
-	  echo "$(PY) $(SHARED)/scenarios/check.py $(SHARED)/scenarios"; \
+	  echo "$(PY) $(SHARED)/scenarios/check.py $(SHARED)/scenarios $(SHARED)/scenarios/kozel"; \
 	  $(PY) "$(SHARED)/scenarios/check.py" --cmd "$(VENV)/bin/doublesix replay" \
-	    "$(SHARED)/scenarios"; \
+	    "$(SHARED)/scenarios" "$(SHARED)/scenarios/kozel"; \
 	else \
 	  echo "$(SHARED)/scenarios/ is not here: the shared scenarios were not run (see README)"; \
 	fi

@@ -20,8 +20,8 @@ from tests.scenario_judge import OURS, judge
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("DOUBLESIX_SHARED") or REPO.parent / "shared") / "scenarios"
-# folders of the shared material judged by its check.py (issue 13 adds kozel/ here)
-SHARED_FOLDERS = [SHARED]
+# folders of the shared material judged by its check.py (kozel/: «Козёл», RULES.md section 9)
+SHARED_FOLDERS = [SHARED, SHARED / "kozel"]
 REPLAY = Path(sys.executable).parent / "doublesix"
 
 

@@ -84,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "games and plies per second (and per CPU second).")
     p.add_argument("--preset", choices=PRESETS, default="draw",
                    help="the ruleset (default: %(default)s)")
-    p.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default: %(default)s)")
+    p.add_argument("--players", type=int, default=None,
+                   help="2, 3 or 4; kozel always 4 (default: 2; kozel: 4)")
     p.add_argument("--seconds", type=positive(float), default=10.0,
                    help="how long to measure (default: %(default)s)")
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default: 1)")
@@ -99,8 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
                        "seat 0. Type q to leave.")
     p.add_argument("--preset", choices=PRESETS, default="draw",
                    help="the ruleset (default: %(default)s)")
-    p.add_argument("--players", type=int, default=2,
-                   help="2, 3 or 4; the computer takes every other seat (default: %(default)s)")
+    p.add_argument("--players", type=int, default=None,
+                   help="2, 3 or 4; kozel always 4 (default: 2; kozel: 4)")
     p.add_argument("--level", default="medium", metavar="LEVEL",
                    help=f"the computer's level: {', '.join(LEVELS)} (default: %(default)s)")
     p.add_argument("--seed", type=int, default=None,

@@ -31,7 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("bot_b", metavar="BOT_B", help="the opponent, as BOT_A")
     p.add_argument("--preset", choices=PRESETS, default="draw",
                    help="the ruleset (default: %(default)s)")
-    p.add_argument("--players", type=int, default=2, help="2, 3 or 4 (default: %(default)s)")
+    p.add_argument("--players", type=int, default=None,
+                   help="2, 3 or 4; kozel always 4 (default: 2; kozel: 4)")
     p.add_argument("--games", type=positive_int, default=100,
                    help="deal pairs: each deal is played twice with the seats swapped"
                    " (default: %(default)s)")
@@ -115,6 +116,9 @@ def main(args: argparse.Namespace) -> int:
     a, b = args.bot_a, args.bot_b
     print(f"{a} vs {b}: preset {report.preset}, {report.players} players, "
           f"{report.pairs} deal pairs ({report.games} games, {report.deals} deals)")
+    if rules.teams:
+        print(f"  pairs: {a}+{a} against {b}+{b}, each deal sequence played again with the "
+              f"pairs' seats rotated")
     print(f"  {a}: {report.wins} wins, {report.draws} draws, {report.losses} losses")
     print(f"  win rate {report.win_rate:.1%}  (95% CI {report.ci95[0]:.1%} – {report.ci95[1]:.1%})")
     print(f"  points per deal ({a} minus {b}): {report.points_per_deal:+.2f}")
