@@ -242,5 +242,5 @@ def test_three_and_four_players() -> None:
 
 
 def test_kozel_refuses_other_player_counts() -> None:
-    code, text = play(["--preset", "kozel", "--players", "3"], "")
-    assert code == 2 and "4 players" in text
+    with pytest.raises(UsageError, match="4 players"):
+        play(["--preset", "kozel", "--players", "3"], "")

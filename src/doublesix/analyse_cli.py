@@ -46,17 +46,23 @@ WORDS = {
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("analyse", aliases=["analyze"],
-                       help="the engine's review of a finished deal from a saved record")
+                       help="the engine's review of a finished deal from a saved record",
+                       description="«Разбор»: for every decision of one seat in a finished deal, "
+                       "the value of each option from what that seat knew then, the loss of the "
+                       "choice made and a label. Records come from doublesix play --save FILE.")
     p.add_argument("record", help="a game record (doublesix play --save FILE)")
-    p.add_argument("--seat", type=int, default=0, help="whose decisions to review")
+    p.add_argument("--seat", type=int, default=0,
+                   help="whose decisions to review (default: %(default)s)")
     p.add_argument("--deal", type=int, default=None,
                    help="which deal of a 101 match (default: the last)")
     p.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
-                   help="sampled worlds per decision")
+                   help="sampled worlds per decision (default: %(default)s)")
     p.add_argument("--ms", type=float, default=DEFAULT_MS,
-                   help="time budget per decision in ms (0: none)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--lang", choices=("ru", "en"), default="ru")
+                   help="time budget per decision in ms, 0 for none (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="the seed of the sampled worlds (default: %(default)s)")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="the language of the table (default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.set_defaults(func=main)
 

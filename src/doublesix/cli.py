@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("ru", "en"), default="ru",
                    help="the language of the game's texts (default: ru, Russian)")
     p.add_argument("--save", metavar="FILE", default=None,
-                   help="write the game's record there (for doublesix analyse)")
+                   help="write the game's record there, for doublesix analyse (default: not saved)")
     p.set_defaults(func=_play)
 
     for extra in _EXTRA_COMMANDS:

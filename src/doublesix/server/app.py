@@ -15,8 +15,8 @@ from starlette.staticfiles import StaticFiles
 from doublesix.server import fanout, http_api, review_http
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
-from doublesix.server.review import Reviews
 from doublesix.server.headers import SecurityHeaders
+from doublesix.server.review import Reviews
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.ws import websocket_endpoint

@@ -3,13 +3,13 @@ the last address its X-Forwarded-For chain names that is not itself a trusted pr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 
-def address(scope: dict[str, Any], trusted: Iterable[str] = ()) -> str | None:
+def address(scope: Mapping[str, Any], trusted: Iterable[str] = ()) -> str | None:
     client = scope.get("client")
-    peer = client[0] if client else None
+    peer: str | None = str(client[0]) if client else None
     trusted = set(trusted)
     if peer is None or peer not in trusted:
         return peer  # a client talking to us directly cannot choose its address
@@ -18,5 +18,5 @@ def address(scope: dict[str, Any], trusted: Iterable[str] = ()) -> str | None:
     hops = [h.strip() for line in forwarded for h in line.split(",") if h.strip()]
     for hop in reversed(hops):  # proxies append: the rightmost untrusted hop is the client
         if hop not in trusted:
-            return hop[:64]
+            return str(hop[:64])
     return peer
