@@ -5,7 +5,7 @@ extend("ru", {
   // hot-seat and online rooms now seat up to four: the two-player words said "вдвоём"
   "menu.hotseat": "На одном устройстве",
   "mode.hotseat": "на одном устройстве",
-  "title.hotseat": "на одном устройстве",
+  "title.hotseat": "по очереди",
   "online.full": "Все места в комнате уже заняты",
   "preset.kozel": "Козёл",
   "preset.kozel.hint": "вчетвером, пара на пару, до 101",
@@ -59,7 +59,7 @@ extend("ru", {
 extend("en", {
   "menu.hotseat": "One device",
   "mode.hotseat": "on one device",
-  "title.hotseat": "one device",
+  "title.hotseat": "pass and play",
   "online.full": "Every seat in the room is taken",
   "preset.kozel": "Kozel",
   "preset.kozel.hint": "four players, pair against pair, to 101",
