@@ -355,7 +355,8 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
     watch_row.wait_for()
     watch_row.locator("[data-hall=hall-watch]").click()
     viewer.wait_for_selector("[data-watch-label]:not([hidden])")
-    assert viewer.locator("[data-seats] .seat-chip").count() == 4  # every seat, none a hand
+    # every seat as a chip (the spectator has no hand of its own at the bottom)
+    viewer.wait_for_function("() => document.querySelectorAll('[data-seats] .seat-chip').length === 4")
 
     rng = random.Random(9)
     deadline = time.monotonic() + 400
@@ -390,3 +391,17 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
         assert frame["view"]["seat"] is None
         assert not {"hand", "legal", "revealed_hands"} & set(frame["view"]), frame["type"]
     assert pages.errors == []
+
+
+def test_rules_and_tips_pages_have_a_kozel_section(server: Server, pages: Any) -> None:
+    page = pages.page(PHONE)
+    page.goto(server.url + "/#rules")
+    rules = page.locator("[data-page=rules]")
+    rules.locator("h3", has_text="Козёл").wait_for()
+    assert "сухой козёл" in rules.inner_text() and "Втроём и вчетвером" in rules.inner_text()
+    page.goto(server.url + "/#tips")
+    assert "играйте за пару" in page.locator("[data-page=tips]").inner_text()
+    page.goto(server.url + "/#home")
+    page.locator("[data-action=toggle-lang]").click()
+    page.goto(server.url + "/#rules")
+    assert "Kozel" in page.locator("[data-page=rules]").inner_text()

@@ -20,6 +20,10 @@ function handBox(seat, hand, pips, nameOf) {
   el.dataset.seat = String(seat);
   const h = document.createElement("h3");
   h.textContent = `${nameOf(seat)} — ${t("result.pips", { n: pips })}`;
+  if (hand === null) { // a spectator is never shown a hand, not even after the deal
+    el.append(h);
+    return el;
+  }
   const tiles = document.createElement("div");
   tiles.className = "tiles";
   if (!hand.length) {
@@ -56,7 +60,9 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
   const rules = rulesOf(state);
   const players = playersOf(state);
   const match = view.match;
-  const hands = view.revealed_hands ?? [];
+  const revealed = view.revealed_hands ?? null;
+  const hands = revealed ?? [];
+  const handOf = (seat) => (revealed ? hands[seat] ?? [] : null);
   const pips = r.pips ?? [];
   sheet.dataset.many = "yes";
   const title = $(sheet, "[data-result-title]");
@@ -71,7 +77,7 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
     return item;
   };
   const items = [];
-  const outSeat = r.out ?? (r.reason === "domino" ? pips.findIndex((p, i) => p === 0 && (hands[i] ?? []).length === 0) : -1);
+  const outSeat = r.out ?? (r.reason === "domino" ? pips.findIndex((p, i) => p === 0 && (revealed ? (hands[i] ?? []).length === 0 : view.hand_sizes?.[i] === 0)) : -1);
   if (r.reason === "domino" && outSeat >= 0) items.push(li(t("pair.out", { name: nameOf(outSeat) }), "out"));
   title.textContent = r.reason === "blocked" ? t("result.fish") : t("result.domino");
 
@@ -89,7 +95,7 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
       group.append(h);
       const seats = pair === pairOf(rules, mySeat) && state.mode !== "watch" && state.mode !== "hotseat"
         ? [mySeat, (mySeat + 2) % 4] : [pair, pair + 2];
-      for (const seat of seats) group.append(handBox(seat, hands[seat] ?? [], pips[seat] ?? 0, nameOf));
+      for (const seat of seats) group.append(handBox(seat, handOf(seat), pips[seat] ?? 0, nameOf));
       return group;
     });
     handsBox.replaceChildren(...groups);
@@ -133,7 +139,7 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
   // three or four players on their own: every hand, the winner's points
   $(sheet, "[data-result-pairs]")?.setAttribute("hidden", "");
   delete title.dataset.goats;
-  handsBox.replaceChildren(...seatOrder(state, players, mySeat).map((seat) => handBox(seat, hands[seat] ?? [], pips[seat] ?? 0, nameOf)));
+  handsBox.replaceChildren(...seatOrder(state, players, mySeat).map((seat) => handBox(seat, handOf(seat), pips[seat] ?? 0, nameOf)));
   const oneScreen = state.mode === "watch" || state.mode === "hotseat";
   if (r.winner === null || r.winner === undefined) verdict.textContent = t("result.draw");
   else if (oneScreen || r.winner !== mySeat) verdict.textContent = t("result.playerWins", { name: nameOf(r.winner), n: r.points });
