@@ -5,15 +5,20 @@ secrecy check on four sockets."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from doublesix.server.config import DAY, Settings
 from doublesix.server.errors import CLOSE_REPLACED
 from tests.server.harness import Client, ServerThread, create, join, my_turn
 from tests.server.secrets_check import assert_no_secrets
+from tests.server.test_durability import start_default_server
+from tests.server.test_expiry import FakeClock
 
 
 def over(view: dict[str, Any]) -> bool:
@@ -228,3 +233,66 @@ async def test_bad_computer_seats_are_refused(server: ServerThread, computers: A
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
     r = await post(server, "/api/games", {"mode": "hotseat", "computers": [1]})
     assert r.status_code == 400
+
+
+async def test_four_seats_survive_sigkill_and_expire_after_seven_days(tmp_path: Path) -> None:
+    """Durability and expiry are unchanged with four seats: after a SIGKILL every seat
+    (names, the computer's seat) and every acknowledged move is back; idle, the room goes."""
+    server = start_default_server(tmp_path)
+    try:
+        game = await create(server, "online", "block", rules={"players": 4},  # type: ignore[arg-type]
+                            name="Аня", computers=[1], level="easy")
+        guests = [await join(server, game, n) for n in ("Вера", "Гена")]  # type: ignore[arg-type]
+        tokens = [game["token"], *[g["token"] for g in guests]]
+        clients = [Client(server, game["game_id"], tok) for tok in tokens]  # type: ignore[arg-type]
+        for c in clients:
+            await c.connect()
+        rng = random.Random(3)
+        for _ in range(4):
+            for c in clients[1:]:
+                await c.until_state(clients[0].state_no)
+            movers = [c for c in clients if my_turn(c)]
+            if not movers:
+                await clients[0].recv()
+                continue
+            ack = await movers[0].move(rng.choice(movers[0].view["legal"]))
+            assert ack["type"] == "ack"
+            await clients[0].until_state(ack["state_no"])
+        history = clients[0].view["history"]
+        server.kill()
+    finally:
+        server.kill()
+    restarted = start_default_server(tmp_path)
+    try:
+        for seat, tok in zip((0, 2, 3), tokens, strict=True):
+            client = Client(restarted, game["game_id"], tok)  # type: ignore[arg-type]
+            welcome = await client.connect()
+            assert welcome["view"]["seat"] == seat
+            assert welcome["view"]["history"][:len(history)] == history
+            seats = welcome["room"]["seats"]
+            assert [s["name"] for s in seats] == ["Аня", None, "Вера", "Гена"]
+            assert [s["computer"] for s in seats] == [False, True, False, False]
+            await client.close()
+    finally:
+        restarted.stop()
+
+
+async def test_an_idle_room_for_four_expires() -> None:
+    clock = FakeClock()
+    s = ServerThread(Settings(db_url="memory://", computer_delay=0.0, expiry_interval=0.05),
+                     clock=clock).start()
+    try:
+        game = await create(s, "online", "block", rules={"players": 4})
+        await join(s, game)
+        clock.now += 7.5 * DAY
+        for _ in range(100):
+            if server_gone(s, game["game_id"]):
+                break
+            await asyncio.sleep(0.05)
+        assert server_gone(s, game["game_id"])
+    finally:
+        s.stop()
+
+
+def server_gone(s: ServerThread, game_id: str) -> bool:
+    return s.call(s.storage.load(game_id)) is None

@@ -463,6 +463,8 @@ class RoomsService:
         async with self.rooms.locked(peer.game_id) as room:
             if not any(s.computer for s in room.row.seats):
                 raise ServiceError("not_allowed", "only a game with a computer seat has a level")
+            if room.mode == "online" and CREATOR not in peer.seats:
+                raise ServiceError("not_allowed", "only the creator sets the computer's level")
             if cmd.level not in LEVELS:
                 raise ServiceError("bad_level", f"level must be one of {', '.join(LEVELS)}")
             if cmd.level == room.row.level:
