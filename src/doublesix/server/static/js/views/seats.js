@@ -31,7 +31,9 @@ function chip(state, seat, place, nameOf) {
   const info = state.room?.seats?.[seat];
   const me = state.view?.seat ?? 0;
   const count = view?.hand_sizes?.[seat] ?? 0;
-  const turn = Boolean(view && !view.result && !state.room?.hall?.over && view.to_move === seat);
+  // while an online table waits for a seat, nobody is "to move" yet
+  const halted = state.mode === "online" && Boolean(state.room?.waiting_for?.length);
+  const turn = Boolean(view && !view.result && !state.room?.hall?.over && !halted && view.to_move === seat);
   const computer = state.mode === "computer" || Boolean(info?.computer);
   const el = document.createElement("div");
   el.className = "seat-chip";
@@ -150,6 +152,9 @@ export function renderSeats(root, state, { nameOf, mySeat }) {
   if (view && !view.result && view.to_move !== mySeat && !state.errorText && !waiting) {
     const text = t("turn.player", { name: nameOf(view.to_move) });
     if (status.textContent !== text) status.textContent = text;
+  } else if (view && !view.result && state.mode === "online" && !state.errorText
+             && (state.room?.seats ?? []).some((s) => !s.taken)) {
+    status.textContent = t("many.waitPlayers");
   }
 
   // online: free seats, and the creator may give them to the computer
