@@ -164,6 +164,7 @@ def test_four_players_against_three_computers_on_a_phone(server: Server, pages: 
         title = sheet.locator("[data-result-title]").inner_text()
         assert title in ("Козлы!", "Сухой козёл!"), title
         assert "козлы" in sheet.locator("[data-result-match]").inner_text()
+    page.evaluate("() => { document.querySelector('[data-result] .sheet').scrollTop = 0; }")
     screenshot(page, "seats-4p-result-phone")
     assert shots["table"]
 

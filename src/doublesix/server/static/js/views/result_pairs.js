@@ -14,12 +14,13 @@ import { renderPairTable } from "./seats.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
-function handBox(seat, hand, pips, nameOf) {
+function handBox(seat, hand, pips, nameOf, short = false) {
   const el = document.createElement("div");
   el.className = "result-hand";
   el.dataset.seat = String(seat);
   const h = document.createElement("h3");
-  h.textContent = `${nameOf(seat)} — ${t("result.pips", { n: pips })}`;
+  // under a pair's heading ("Мы — на руках 23") each hand needs only its pips
+  h.textContent = short ? t("pair.hand", { name: nameOf(seat), n: pips }) : `${nameOf(seat)} — ${t("result.pips", { n: pips })}`;
   if (hand === null) { // a spectator is never shown a hand, not even after the deal
     el.append(h);
     return el;
@@ -95,7 +96,7 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
       group.append(h);
       const seats = pair === pairOf(rules, mySeat) && state.mode !== "watch" && state.mode !== "hotseat"
         ? [mySeat, (mySeat + 2) % 4] : [pair, pair + 2];
-      for (const seat of seats) group.append(handBox(seat, handOf(seat), pips[seat] ?? 0, nameOf));
+      for (const seat of seats) group.append(handBox(seat, handOf(seat), pips[seat] ?? 0, nameOf, true));
       return group;
     });
     handsBox.replaceChildren(...groups);
@@ -106,7 +107,6 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
       verdict.textContent = state.mode === "watch" || state.mode === "hotseat"
         ? t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points })
         : `${r.winner === mine ? t("pair.wonUs") : t("pair.wonThem")}. ${t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points })}`;
-      items.push(li(t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points }), "adds"));
     }
     for (const [name, value] of r.bonuses ?? []) items.push(li(`${name}: +${value}`));
     lines.replaceChildren(...items);

@@ -59,6 +59,11 @@ function chip(state, seat, place, nameOf) {
     tag.className = "seat-tag";
     tag.textContent = t("seat.partnerTag");
     top.append(tag);
+  } else if (rules.teams && (state.mode === "watch" || state.mode === "hotseat")) {
+    const tag = document.createElement("span"); // nobody's "partner" here: name the pair
+    tag.className = "seat-tag";
+    tag.textContent = t("pair.n", { n: pairOf(rules, seat) + 1 });
+    top.append(tag);
   }
   if (state.mode === "online" && info && !computer) {
     const dot = document.createElement("span");
