@@ -203,6 +203,7 @@ def test_three_player_block_game_in_hot_seat(server: Server, pages: Any) -> None
         if state == "result":
             break
         if state == "cover":
+            page.wait_for_function("() => doublesix.store.state.view")  # the cover is up from the start
             to_move = page.evaluate("() => doublesix.store.state.view.to_move")
             assert f"Игрок {to_move + 1}" in page.locator("[data-cover]").inner_text()
             covers += 1
@@ -266,7 +267,7 @@ def test_online_game_for_four_with_a_reload_a_second_tab_and_a_rematch(server: S
     answer_name(anna, "Аня")
     anna.wait_for_selector("[data-invite]:not([hidden])")
     link = anna.locator("[data-invite-link]").input_value()
-    assert "свободных мест — 3" in anna.locator("[data-invite-text]").inner_text()
+    assert "Свободных мест — 3" in anna.locator("[data-invite-text]").inner_text()
     # the creator may give a free seat to the computer (not used here: four people play)
     assert anna.locator("[data-give-seats] [data-action=seat-computer]").count() == 3
     players = [anna]
@@ -360,6 +361,7 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
     viewer.wait_for_function("() => document.querySelectorAll('[data-seats] .seat-chip').length === 4")
 
     rng = random.Random(9)
+    shot = False
     deadline = time.monotonic() + 400
     while time.monotonic() < deadline:
         over = anna.evaluate("() => { const v = doublesix.store.state.view; return Boolean(v?.result) && (!v.match || v.match.over); }")
@@ -376,12 +378,19 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
                         if type(exc).__name__ != "TimeoutError":
                             raise
             elif state == "mine":
+                if not shot and page is boris and page.evaluate("() => doublesix.store.state.view.line.length") >= 4:
+                    check_seats(boris, 4, teams=rules["preset"] == "kozel")
+                    assert boris.locator("[data-seats] .seat-clock").count() == 3  # everyone's clock
+                    screenshot(boris, "seats-hall-4p-phone")
+                    screenshot(anna, "seats-hall-4p-desktop")
+                    shot = True
                 before = page.evaluate("() => doublesix.store.state.view.version")
                 if take_turn(page, rng):
                     page.wait_for_function("v => doublesix.store.state.view?.version !== v || doublesix.store.state.view?.result", arg=before)
         anna.wait_for_timeout(20)
     else:
         raise AssertionError("the hall game did not end")
+    assert shot
     viewer.wait_for_function("() => Boolean(doublesix.store.state.view?.result)")
     screenshot(viewer, "seats-hall-watch")
     assert viewer.locator("[data-hand] .hand-tile").count() == 0
