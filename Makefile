@@ -33,7 +33,8 @@ pytest: $(STAMP)
 	$(PY) -m pytest
 
 scenarios: $(STAMP)
-	$(PYTHON) ../shared/scenarios/check.py --cmd "$(VENV)/bin/doublesix replay" ../shared/scenarios
+	$(PYTHON) ../shared/scenarios/check.py --cmd "$(VENV)/bin/doublesix replay" ../shared/scenarios \
+		../shared/scenarios/kozel tests/scenarios
 
 bench: $(STAMP)
 	$(VENV)/bin/doublesix bench --preset draw --players 2 --seconds 10 --json

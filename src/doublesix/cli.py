@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="random playouts: engine speed as JSON")
     p.add_argument("--preset", choices=PRESETS, default="draw")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=None, help="2-4 (default 2; kozel 4)")
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--engine", choices=("kernel", "api"), default="kernel",
@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play in the terminal against the computer")
     p.add_argument("--preset", choices=PRESETS, default="draw")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=None, help="2-4 (default 2; kozel 4)")
     p.add_argument("--level", default="medium")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--lang", choices=("ru", "en"), default="ru",

@@ -116,10 +116,11 @@ def api_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
 
 
 def measure(
-    preset: str, players: int, seconds: float, seed: int, engine: str
+    preset: str, players: int | None, seconds: float, seed: int, engine: str
 ) -> dict[str, Any]:
     """Play random deals for about *seconds* and report the rates."""
     rules = find_preset(preset, players=players)
+    players = rules.players
     engines = {"kernel": kernel_games, "api": api_games, "kernel-position": position_playouts}
     play = engines[engine](rules, seed)
     games = plies = 0

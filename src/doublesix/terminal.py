@@ -535,7 +535,7 @@ def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None
     lang = getattr(args, "lang", "ru") or "ru"
     texts = TEXTS[lang]
     try:
-        rules = find_preset(args.preset, players=getattr(args, "players", 2) or 2)
+        rules = find_preset(args.preset, players=getattr(args, "players", None))
     except InvalidSetup as exc:
         out.write(f"doublesix play: {exc}\n")
         return 2

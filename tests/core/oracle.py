@@ -108,3 +108,33 @@ def obliged_leads(hand: Sequence[Pair]) -> tuple[set[Pair], bool]:
         (only,) = doubles
         return (set(hand) if only in ((0, 0), (6, 6)) else doubles), False
     return doubles, len(doubles) >= 4
+
+
+# -- kozel (RULES.md section 9) ---------------------------------------------------------------
+#: the pairs, partners opposite: pair 0 is seats 0 and 2, pair 1 seats 1 and 3
+KOZEL_PAIRS = {0: (0, 2), 1: (1, 3)}
+
+
+def kozel_count(hand: Sequence[Pair]) -> int:
+    """A hand's count in kozel: a lone 0-0 is 25, anything else its pips."""
+    if list(hand) == [(0, 0)]:
+        return 25
+    return pips(hand)
+
+
+def kozel_deal_points(
+    hands: Sequence[Sequence[Pair]], hanging_in: int
+) -> tuple[int | None, int | None, int, int]:
+    """(winning pair, losing pair, points the losing pair adds, points left hanging)."""
+    pair_counts = {
+        pair: sum(kozel_count(hands[s]) for s in seats) for pair, seats in KOZEL_PAIRS.items()
+    }
+    out = [s for s, h in enumerate(hands) if not h]
+    if out:
+        winner = next(p for p, seats in KOZEL_PAIRS.items() if out[0] in seats)
+        loser = 1 - winner
+        return winner, loser, pair_counts[loser] + hanging_in, 0
+    if pair_counts[0] == pair_counts[1]:
+        return None, None, 0, hanging_in + pair_counts[0] + pair_counts[1]
+    loser = 0 if pair_counts[0] > pair_counts[1] else 1
+    return 1 - loser, loser, pair_counts[loser] + hanging_in, 0

@@ -17,7 +17,7 @@ from doublesix.core.tiles import FULL_SET, TILE_COUNT
 SETUPS = [
     ("draw", {"players": 2}), ("draw", {"players": 3}), ("draw", {"players": 4}),
     ("block", {"players": 2}), ("block", {"players": 3}), ("block", {"players": 4}),
-    ("101", {}),
+    ("101", {}), ("kozel", {}),
     # every option the kernel reads, also outside its preset
     ("draw", {"players": 3, "draw_rule": "one_then_pass"}),
     ("draw", {"players": 4, "draw_rule": "one_then_pass", "hand_size": 5}),

@@ -8,6 +8,7 @@ the end of every game, points, 101 match bookkeeping, views and records.
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -27,8 +28,10 @@ from tests.core import oracle
 from tests.core.walk import reachable, slot_names
 
 SETUPS = [("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
-          ("101", 2)]
-EXAMPLES = {"101": 60}  # a 101 game is a whole match of several deals
+          ("101", 2), ("kozel", 4)]
+# a 101 or kozel game is a whole match of several deals; DOUBLESIX_KOZEL_MATCHES raises the
+# kozel count for a long run (the "thousands of random kozel matches")
+EXAMPLES = {"101": 60, "kozel": int(os.environ.get("DOUBLESIX_KOZEL_MATCHES", "1000"))}
 DEFAULT_EXAMPLES = 300
 MAX_STEPS_PER_DEAL = 120  # 28 plays + 28 draws + a round of passes is far below this
 
@@ -42,11 +45,12 @@ class Referee:
 
     def __init__(self, preset: str, players: int, seed: int) -> None:
         self.rules = find_preset(preset, players=players)
+        self.kozel = preset == "kozel"
         self.seed = seed
         self.rng = random.Random(seed ^ 0x5EED)
         self.game = Match(self.rules, seed=seed)
         self.hanging = 0
-        self.scores = [0] * players
+        self.scores = [0] * (2 if self.kozel else players)
         self.next_leader: int | None = None
 
     # -- the game loop --------------------------------------------------------------------
@@ -90,6 +94,8 @@ class Referee:
             assert b == c, f"broken line {line}"
         assert deal.ends == ((line[0][0], line[-1][1]) if line else None)
         assert deal.boneyard_size == len(bone)
+        if self.kozel:  # every tile is dealt: no boneyard, ever
+            assert not bone and len(line) + sum(map(len, hands)) == 28
         seat = deal.to_move
         assert seat is not None
         lead_options: list[oracle.Pair] = []
@@ -109,6 +115,8 @@ class Referee:
     ) -> tuple[list[oracle.Pair], bool]:
         if self.rules.is_match and self.game.deal_number >= 2:
             assert seat == self.next_leader
+            if self.kozel:  # the last winner or fisherman leads with any tile, no redeal
+                return sorted(hands[seat]), False
             options, redeal = oracle.obliged_leads(hands[seat])
             return sorted(options), redeal
         found = oracle.first_leader(hands, self.rules.first_lead)
@@ -157,19 +165,26 @@ class Referee:
         led = plays[0].action.tile if plays else None
         last = plays[-1].action.tile if plays else None
         domino = any(not h for h in hands)
-        winner, loser, points, hanging = oracle.match_deal_points(
-            hands,
-            pair(led) if led else None,
-            pair(last) if last and domino else None,
-            self.hanging,
-        )
+        if self.kozel:
+            winner, loser, points, hanging = oracle.kozel_deal_points(hands, self.hanging)
+            if not domino:  # a fish is a full round of four passes, nothing placed between
+                assert [e.action.kind for e in deal.history[-4:]] == [ActionKind.PASS] * 4
+        else:
+            winner, loser, points, hanging = oracle.match_deal_points(
+                hands,
+                pair(led) if led else None,
+                pair(last) if last and domino else None,
+                self.hanging,
+            )
         assert (outcome.winner, outcome.loser, outcome.points) == (winner, loser, points)
         assert outcome.hanging == hanging
         self.hanging = hanging
         if loser is not None:
             self.scores[loser] += points
         assert list(self.game.scores) == self.scores
-        self.next_leader = plays[-1].seat if not domino else winner
+        # the next deal is led by whoever went out, or after a fish by the fisherman: in both
+        # cases the seat that placed the last tile
+        self.next_leader = plays[-1].seat
         if not domino:
             assert outcome.fisherman == plays[-1].seat
         assert self.game.leader == self.next_leader
@@ -179,6 +194,13 @@ class Referee:
         assert self.game.is_over == over
         if over:
             assert self.game.winner == winner
+        status = self.game.status()
+        assert status is not None
+        if self.kozel:
+            assert outcome.out == (next(s for s, h in enumerate(hands) if not h) if domino
+                                   else None)
+            dry = over and winner is not None and self.scores[winner] == 0
+            assert status.dry == dry and status.teams == ((0, 2), (1, 3))
 
     def check_view(self, seat: int) -> None:
         game = self.game
@@ -192,6 +214,9 @@ class Referee:
             if other != seat:
                 secret |= set(deal.hand(other))
         assert set(view.hand) == mine
+        if self.kozel:  # the partner's hand is as secret as an opponent's
+            partner = (seat + 2) % 4
+            assert view.partner == partner and set(deal.hand(partner)) <= secret
         assert view.hand_sizes == deal.hand_sizes()
         assert view.boneyard_size == deal.boneyard_size
         forbidden = (DealState, Match, Line)

@@ -70,3 +70,37 @@ def test_101_bonuses_and_lone_doubles() -> None:
     assert lone_55.points == 50
     two_tiles = score_domino(rules, [0, hand("0-0", "1-2")], 0, idx("1-4"), -1, 0)
     assert two_tiles.points == 3
+
+
+def test_kozel_domino_scores_the_losing_pair() -> None:
+    rules = find_preset("kozel")
+    # seat 2 goes out: pair 0 wins; pair 1 adds seats 1 and 3, the partner's 40 do not count
+    hands = [hand("5-6", "6-6", "4-6", "5-5"), hand("1-2"), 0, hand("0-1", "2-2")]
+    outcome = score_domino(rules, hands, 2, idx("6-6"), idx("0-0"), 7)
+    assert (outcome.winner, outcome.loser, outcome.out) == (0, 1, 2)
+    assert outcome.points == 3 + 5 + 7  # no 101 lead or finish bonus, the hanging 7
+    assert outcome.counts == (43, 8) and outcome.pips == (43, 3, 0, 5)
+
+
+def test_kozel_lone_00_counts_25_in_a_domino_and_a_fish() -> None:
+    rules = find_preset("kozel")
+    domino = score_domino(rules, [0, hand("0-0"), hand("1-2"), hand("0-3")], 0, idx("1-1"), -1, 0)
+    assert (domino.winner, domino.points, domino.pips) == (0, 25 + 3, (0, 0, 3, 3))
+    # raw pips 3 against 10 would let pair 0 win; counted, 28 against 10 loses
+    fish = score_blocked(rules, [hand("0-0"), hand("1-4"), hand("1-2"), hand("2-3")], 0, -1, 0)
+    assert (fish.winner, fish.loser, fish.points, fish.counts) == (1, 0, 28, (28, 10))
+    with_more = score_blocked(rules, [hand("0-0", "0-1"), hand("1-4"), hand("1-2"), hand("2-3")],
+                              0, -1, 0)
+    assert (with_more.loser, with_more.points) == (1, 10)
+    lone_55 = score_blocked(rules, [hand("5-5"), hand("1-4"), hand("1-2"), hand("2-3")], 0, -1, 0)
+    assert lone_55.counts == (13, 10)  # only 0-0 is special in kozel
+
+
+def test_kozel_fish_compares_pairs_and_ties_hang() -> None:
+    rules = find_preset("kozel")
+    # seat 0 has the fewest pips of all, but its pair has the most
+    fish = score_blocked(rules, [hand("0-1"), hand("3-4"), hand("6-6"), hand("2-3")], 3, -1, 5)
+    assert (fish.winner, fish.loser, fish.points, fish.fisherman) == (1, 0, 13 + 5, 3)
+    tie = score_blocked(rules, [hand("0-1"), hand("1-2"), hand("2-4"), hand("0-4")], 1, -1, 5)
+    assert (tie.winner, tie.loser, tie.points, tie.counts) == (None, None, 0, (7, 7))
+    assert tie.hanging == 5 + 7 + 7

@@ -50,3 +50,23 @@ def test_the_walker_would_see_a_leak() -> None:
 def test_seat_must_exist() -> None:
     with pytest.raises(ValueError):
         PlayerView.of(Match(find_preset("draw"), seed=2), 2)
+
+
+def test_kozel_view_names_the_pairs_but_hides_the_partner() -> None:
+    import json
+
+    from doublesix.core.notation import view_to_json
+
+    game = Match(find_preset("kozel"), seed=11)
+    for seat in range(4):
+        view = PlayerView.of(game, seat)
+        data = view_to_json(view)
+        assert data["teams"] == [[0, 2], [1, 3]] and data["partner"] == (seat + 2) % 4
+        assert data["match"]["scores"] == [0, 0] and data["match"]["teams"] == [[0, 2], [1, 3]]
+        assert data["boneyard"] == 0 and data["hand_sizes"] == [7, 7, 7, 7]
+        text = json.dumps({k: v for k, v in data.items() if k != "rules"})
+        for other in range(4):
+            if other != seat:  # the partner's tiles are as absent as the opponents'
+                assert not any(f'"{t}"' in text for t in game.deal.hand(other))
+    plain = view_to_json(PlayerView.of(Match(find_preset("block", players=4), seed=1), 0))
+    assert plain["teams"] is None and plain["partner"] is None

@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("bot_a", help=BOTS_HELP)
     p.add_argument("bot_b", help=BOTS_HELP)
     p.add_argument("--preset", choices=PRESETS, default="draw")
-    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--players", type=int, default=None, help="2-4 (default 2; kozel 4)")
     p.add_argument("--games", type=int, default=100,
                    help="deal pairs: each deal is played twice with the seats swapped")
     p.add_argument("--seed", type=int, default=1)

@@ -1,4 +1,5 @@
-"""A game: one deal (`draw`, `block`) or a match of deals to a target (`101`, RULES.md §7).
+"""A game: one deal (`draw`, `block`) or a match of deals to a target (`101`, RULES.md §7;
+`kozel`, §9, where two pairs score).
 
 Everything outside the core drives play through :class:`Match`, so single deals and matches
 look the same to bots, the server and the CLI.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from doublesix.core.actions import Action, ActionKind
 from doublesix.core.dealing import Dealer, SeededDealer
 from doublesix.core.errors import IllegalAction, InvalidSetup
-from doublesix.core.opening import Opening, first_deal_opening, obliged_opening
+from doublesix.core.opening import Opening, first_deal_opening, later_opening
 from doublesix.core.outcome import MatchStatus, Outcome, Reason
 from doublesix.core.rules import Ruleset
 from doublesix.core.state import DealState, Event
@@ -36,9 +37,10 @@ class Match:
         """Start with the dealer's first deal, or continue from a given *deal* (a position)."""
         self.rules = rules
         self.dealer: Dealer = dealer if dealer is not None else SeededDealer(seed or 0)
-        self.scores = list(scores) if scores is not None else [0] * rules.players
-        if len(self.scores) != rules.players:
-            raise InvalidSetup(f"the match score needs {rules.players} entries")
+        sides = len(rules.sides)
+        self.scores = list(scores) if scores is not None else [0] * sides
+        if len(self.scores) != sides:
+            raise InvalidSetup(f"the match score needs {sides} entries")
         self.hanging = hanging
         self.deal_number = deal_number
         self.leader = leader
@@ -82,6 +84,16 @@ class Match:
             over=self.over,
             winner=self.winner,
             target=self.rules.target,
+            teams=self.rules.sides if self.rules.teams else None,
+            dry=self.dry,
+        )
+
+    @property
+    def dry(self) -> bool:
+        """«Сухой козёл»: a pairs match is over and the winning pair has no points at all."""
+        return (
+            self.rules.teams and self.over and self.winner is not None
+            and self.scores[self.winner] == 0
         )
 
     # -- acting ---------------------------------------------------------------------------
@@ -131,8 +143,8 @@ class Match:
         raise InvalidSetup("no deal with a possible lead was found")
 
     def _opening(self, number: int, hands: list[int], leader: int | None) -> Opening | None:
-        if number >= 2 and self.rules.lead_obligations and leader is not None:
-            return obliged_opening(self.rules, leader, hands[leader])
+        if number >= 2 and leader is not None:
+            return later_opening(self.rules, leader, hands[leader])
         return first_deal_opening(self.rules, hands)
 
     def _settle(self, outcome: Outcome) -> None:
@@ -147,8 +159,8 @@ class Match:
             self.scores[outcome.loser] += outcome.points
         if outcome.reason is Reason.BLOCKED and outcome.fisherman is not None:
             self.leader = outcome.fisherman
-        elif outcome.winner is not None:
-            self.leader = outcome.winner
+        elif outcome.out is not None:
+            self.leader = outcome.out
         if outcome.loser is not None and self.scores[outcome.loser] > self.rules.target:
             self.over = True
             self.winner = outcome.winner

@@ -66,6 +66,9 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         ),
         "match": view.match.to_dict() if view.match else None,
         "version": view.version,
+        # pairs (kozel): who plays with whom, so a client can seat the partner opposite
+        "teams": [list(t) for t in view.rules.sides] if view.rules.teams else None,
+        "partner": view.partner,
     }
 
 

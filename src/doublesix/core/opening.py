@@ -49,6 +49,14 @@ def first_deal_opening(rules: Ruleset, hands: list[int]) -> Opening | None:
     return Opening(best[2], 1 << best[3], why="no doubles: the heaviest tile leads")
 
 
+def later_opening(rules: Ruleset, leader: int, hand: int) -> Opening:
+    """A later deal of a match: *leader* (the last winner or fisherman) leads, under seed 003's
+    obligations in 101, with any tile in kozel (RULES.md §9 [choice])."""
+    if rules.lead_obligations:
+        return obliged_opening(rules, leader, hand)
+    return Opening(leader, hand, why="the last winner or fisherman leads with any tile")
+
+
 def obliged_opening(rules: Ruleset, leader: int, hand: int) -> Opening:
     """Seed 003's lead obligations for a later deal of a match, checked on the leader's hand."""
     doubles = hand & DOUBLES_MASK

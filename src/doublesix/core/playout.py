@@ -136,7 +136,11 @@ class PlayoutResult(NamedTuple):
         return self.outcome.winner
 
     def points_by_seat(self) -> tuple[int, ...]:
-        """Per seat: a single deal's winner gets its points; in a match the loser its penalty."""
+        """Per seat: a single deal's winner gets its points; in a match the loser its penalty.
+
+        In a pairs match (kozel) ``winner`` and ``loser`` are pairs: the penalty is shown at
+        the pair's first seat (0 or 1), so the entries still add up to the points scored.
+        """
         o = self.outcome
         seats = [0] * len(self.hands)
         if o.loser is not None:

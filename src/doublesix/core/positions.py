@@ -9,7 +9,7 @@ from doublesix.core.dealing import Deal, ListDealer
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.line import Line
 from doublesix.core.match import Match
-from doublesix.core.opening import first_deal_opening, obliged_opening
+from doublesix.core.opening import first_deal_opening, later_opening
 from doublesix.core.rules import Ruleset
 from doublesix.core.state import DealState
 from doublesix.core.tiles import TILE_COUNT, Tile
@@ -113,10 +113,10 @@ def match_from_position(
         raise InvalidSetup(f"{rules.players} players need {rules.players} hands")
     opening = None
     if len(line) == 0:
-        if deal_number >= 2 and rules.lead_obligations:
+        if deal_number >= 2 and rules.is_match:
             if to_move is None or not 0 <= to_move < rules.players:
                 raise InvalidSetup("a later deal's position must say who leads (to_move)")
-            opening = obliged_opening(rules, to_move, hands[to_move])
+            opening = later_opening(rules, to_move, hands[to_move])
         else:
             opening = first_deal_opening(rules, hands)
             if opening is None:
@@ -155,12 +155,14 @@ def _match_fields(rules: Ruleset, data: Any) -> tuple[list[int] | None, int, int
     scores = data.get("scores")
     hanging = data.get("hanging", 0)
     deal = data.get("deal", 1)
+    sides = len(rules.sides)
     if scores is not None and (
         not isinstance(scores, list)
-        or len(scores) != rules.players
+        or len(scores) != sides
         or not all(isinstance(s, int) and s >= 0 for s in scores)
     ):
-        raise InvalidSetup(f"match.scores must be {rules.players} whole numbers")
+        what = "pair" if rules.teams else "player"
+        raise InvalidSetup(f"match.scores must be {sides} whole numbers, one per {what}")
     if not isinstance(hanging, int) or hanging < 0:
         raise InvalidSetup("match.hanging must be a whole number")
     if not isinstance(deal, int) or deal < 1:

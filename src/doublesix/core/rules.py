@@ -1,4 +1,4 @@
-"""Rulesets as data: the presets `draw`, `block`, `101` and every option of RULES.md §3.
+"""Rulesets as data: the presets `draw`, `block`, `101`, `kozel` and every option of RULES.md §3.
 
 Each rule choice the seeds leave open is an option here, so the engine never branches on a
 preset's name, only on these fields.
@@ -26,6 +26,10 @@ FINISH_BONUS_101: TileTable = (
 LONE_DOUBLE_101: TileTable = (
     ("0-0", 25), ("1-1", 2), ("2-2", 4), ("3-3", 6), ("4-4", 8), ("5-5", 50), ("6-6", 50),
 )
+#: RULES.md §9 [choice]: in «Козёл» a lone 0-0 counts 25, every other tile its pips
+LONE_DOUBLE_KOZEL: TileTable = (("0-0", 25),)
+#: RULES.md §9: the pairs of a 4-player team game, partners opposite each other
+PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +56,11 @@ class Ruleset:
     lone_double_value: TileTable = ()
     #: 101 bonuses are counted on a domino only (RULES.md §7); True adds the lead bonus on a fish
     fish_bonuses: bool = False
+    #: a lone double counts by lone_double_value in a blocked deal's comparison too (kozel),
+    #: not only in the loser's hand after a domino (101)
+    lone_double_in_fish: bool = False
+    #: RULES.md §9: seats 0+2 and 1+3 play as pairs; a match then scores by pair
+    teams: bool = False
     _lookups: dict[str, dict[int, int]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -80,11 +89,17 @@ class Ruleset:
             raise InvalidSetup(
                 f"{self.players} hands of {self.hand_size} need more than {TILE_COUNT} tiles"
             )
+        if not isinstance(self.teams, bool):
+            raise InvalidSetup("teams must be true or false")
+        if self.teams and self.players != 4:
+            raise InvalidSetup("pairs (teams) need exactly 4 players")
+        if self.teams and self.target is None:
+            raise InvalidSetup("pairs (teams) play a match to a target, as in kozel")
         if self.target is not None:
             if not isinstance(self.target, int) or self.target < 1:
                 raise InvalidSetup("target must be a positive whole number of points")
-            if self.players != 2:
-                raise InvalidSetup("a match to a target is for 2 players")
+            if len(self.sides) != 2:
+                raise InvalidSetup("a match to a target is for 2 players or 2 pairs")
         if self.blocked_points == "penalty" and self.target is None:
             raise InvalidSetup("penalty scoring of a blocked deal needs a match target")
         if sorted(self.lead_double_order) != list(range(7)):
@@ -94,6 +109,21 @@ class Ruleset:
     @property
     def is_match(self) -> bool:
         return self.target is not None
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Who scores together: the pairs with ``teams``, else every seat on its own."""
+        if self.teams:
+            return PAIRS
+        return tuple((s,) for s in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        """The index in :attr:`sides` (and in a match's scores) of *seat*."""
+        return seat % 2 if self.teams else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """*seat*'s partner in a team game, else None."""
+        return (seat + 2) % 4 if self.teams else None
 
     def lead_bonus_for(self, tile_index: int) -> int:
         return self._lookups["lead_bonus"].get(tile_index, 0)
@@ -152,10 +182,21 @@ def _defaults(preset: str) -> dict[str, Any]:
             "finish_bonus": FINISH_BONUS_101,
             "lone_double_value": LONE_DOUBLE_101,
         }
+    if preset == "kozel":
+        return {
+            "players": 4,
+            "teams": True,
+            "draw_rule": "none",
+            "first_lead": "lowest_double_from_1_1",
+            "blocked_points": "penalty",
+            "target": 101,
+            "lone_double_value": LONE_DOUBLE_KOZEL,
+            "lone_double_in_fish": True,
+        }
     raise InvalidSetup(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
 
 
-PRESETS = ("draw", "block", "101")
+PRESETS = ("draw", "block", "101", "kozel")
 _FIELDS = {f.name for f in fields(Ruleset) if not f.name.startswith("_")} - {"preset"}
 
 
@@ -185,5 +226,11 @@ def _build(preset: str, options: dict[str, Any]) -> Ruleset:
 
 
 def find_preset(name: str = "draw", **options: Any) -> Ruleset:
-    """Preset *name* with *options* changed, e.g. ``find_preset("block", players=3)``."""
+    """Preset *name* with *options* changed, e.g. ``find_preset("block", players=3)``.
+
+    ``players=None`` keeps the preset's own count (2; kozel 4), for command lines whose
+    ``--players`` was not given.
+    """
+    if options.get("players", 0) is None:
+        del options["players"]
     return _build(name, options)

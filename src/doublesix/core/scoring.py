@@ -1,27 +1,29 @@
-"""Points at the end of a deal: single deals (RULES.md §6) and 101 penalties (§7)."""
+"""Points at the end of a deal: single deals (RULES.md §6), 101 penalties (§7) and the
+penalties of pairs in kozel (§9)."""
 
 from __future__ import annotations
 
 from doublesix.core.outcome import Outcome, Reason
 from doublesix.core.rules import Ruleset
-from doublesix.core.tiles import indices_of, name, pips_of
+from doublesix.core.tiles import name, pips_of
 
 
 def score_domino(
     rules: Ruleset, hands: list[int], winner: int, last_tile: int, led_with: int, hanging_in: int
 ) -> Outcome:
+    """Seat *winner* laid its last tile, *last_tile*."""
     pips = tuple(map(pips_of, hands))
     if not rules.is_match:
-        return Outcome(Reason.DOMINO, winner, sum(pips) - pips[winner], pips)
-    loser = 1 - winner
+        return Outcome(Reason.DOMINO, winner, sum(pips) - pips[winner], pips, out=winner)
+    won = rules.side_of(winner)
+    loser = 1 - won  # a match has two sides: two players, or two pairs
     bonuses: list[tuple[str, int]] = []
-    base = pips[loser]
-    loser_tiles = indices_of(hands[loser])
-    if len(loser_tiles) == 1:
-        lone = rules.lone_double_for(loser_tiles[0])
+    base = 0
+    for seat in rules.sides[loser]:
+        count, lone = _count(rules, hands[seat], lone_doubles=True)
+        base += count
         if lone is not None:
-            base = lone
-            bonuses.append((f"lone double {name(loser_tiles[0])}", lone))
+            bonuses.append(lone)
     _add_lead_bonus(rules, led_with, bonuses)
     finish = rules.finish_bonus_for(last_tile)
     if finish:
@@ -29,16 +31,19 @@ def score_domino(
     if hanging_in:
         bonuses.append(("hanging", hanging_in))
     points = base + sum(v for k, v in bonuses if not k.startswith("lone double"))
-    return Outcome(Reason.DOMINO, winner, points, pips, loser=loser, bonuses=tuple(bonuses))
+    return Outcome(
+        Reason.DOMINO, won, points, pips, loser=loser, bonuses=tuple(bonuses), out=winner,
+        counts=_side_counts(rules, hands, lone_doubles=True),
+    )
 
 
 def score_blocked(
     rules: Ruleset, hands: list[int], fisherman: int | None, led_with: int, hanging_in: int
 ) -> Outcome:
     pips = tuple(map(pips_of, hands))
-    low = min(pips)
-    lowest = [seat for seat, p in enumerate(pips) if p == low]
     if not rules.is_match:
+        low = min(pips)
+        lowest = [seat for seat, p in enumerate(pips) if p == low]
         if len(lowest) > 1:
             return Outcome(Reason.BLOCKED, None, 0, pips, fisherman)
         winner = lowest[0]
@@ -48,21 +53,47 @@ def score_blocked(
         else:
             points = sum(others)
         return Outcome(Reason.BLOCKED, winner, points, pips, fisherman)
-    if len(lowest) > 1:
-        # повисло: a tied fish leaves both totals hanging for the loser of the next deal
+    # a match: the side (player or pair) with the higher count loses and adds its own count
+    counts = _side_counts(rules, hands, lone_doubles=rules.lone_double_in_fish)
+    if counts[0] == counts[1]:
+        # повисло («яйца»): a tie leaves both counts hanging for the loser of the next deal
         return Outcome(
-            Reason.BLOCKED, None, 0, pips, fisherman, hanging=hanging_in + sum(pips)
+            Reason.BLOCKED, None, 0, pips, fisherman, hanging=hanging_in + sum(counts),
+            counts=counts,
         )
-    winner = lowest[0]
-    loser = 1 - winner
+    loser = 0 if counts[0] > counts[1] else 1
     bonuses: list[tuple[str, int]] = []
+    if rules.lone_double_in_fish:
+        for seat in rules.sides[loser]:
+            lone = _count(rules, hands[seat], lone_doubles=True)[1]
+            if lone is not None:
+                bonuses.append(lone)
     if rules.fish_bonuses:
         _add_lead_bonus(rules, led_with, bonuses)
     if hanging_in:
         bonuses.append(("hanging", hanging_in))
-    points = pips[loser] + sum(v for _, v in bonuses)
+    points = counts[loser] + sum(v for k, v in bonuses if not k.startswith("lone double"))
     return Outcome(
-        Reason.BLOCKED, winner, points, pips, fisherman, loser=loser, bonuses=tuple(bonuses)
+        Reason.BLOCKED, 1 - loser, points, pips, fisherman, loser=loser, bonuses=tuple(bonuses),
+        counts=counts,
+    )
+
+
+def _count(
+    rules: Ruleset, hand: int, lone_doubles: bool
+) -> tuple[int, tuple[str, int] | None]:
+    """What a hand counts in a match, and the lone-double entry when one replaced its pips."""
+    if lone_doubles and hand and not hand & (hand - 1):
+        index = hand.bit_length() - 1
+        lone = rules.lone_double_for(index)
+        if lone is not None:
+            return lone, (f"lone double {name(index)}", lone)
+    return pips_of(hand), None
+
+
+def _side_counts(rules: Ruleset, hands: list[int], lone_doubles: bool) -> tuple[int, ...]:
+    return tuple(
+        sum(_count(rules, hands[seat], lone_doubles)[0] for seat in side) for side in rules.sides
     )
 
 

@@ -81,3 +81,8 @@ class PlayerView:
     @property
     def players(self) -> int:
         return len(self.hand_sizes)
+
+    @property
+    def partner(self) -> int | None:
+        """The partner's seat in a pairs game (kozel): as hidden as an opponent's hand."""
+        return self.rules.partner_of(self.seat)
