@@ -110,7 +110,7 @@ function chip(state, seat, place, nameOf) {
   backs.append(...Array.from({ length: Math.min(count, 7) }, () => tileSvg(0, 0, { vertical: place !== "left" && place !== "right", hidden: true })));
   el.append(top, bottom, backs);
   el.setAttribute("role", "group");
-  el.setAttribute("aria-label", t("seat.label", { name: nameOf(seat), n: count }) + (turn ? `, ${t("seat.turn")}` : "") + (mark.dataset.mark === "knock" ? `, ${t("seat.knocks")}` : ""));
+  el.setAttribute("aria-label", t("seat.label", { name: nameOf(seat), n: count }) + (partner ? `, ${t("seat.partnerTag")}` : "") + (turn ? `, ${t("seat.turn")}` : "") + (mark.dataset.mark === "knock" ? `, ${t("seat.knocks")}` : ""));
   return el;
 }
 
