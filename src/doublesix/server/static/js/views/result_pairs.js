@@ -44,6 +44,15 @@ function handBox(seat, hand, pips, nameOf, short = false) {
   return el;
 }
 
+/** The core names a bonus in English ("lone double 0-0"): say it in the page's words. */
+function bonusText(name) {
+  const text = String(name);
+  const tile = (text.match(/(\d-\d)/) ?? [])[1];
+  if (text.startsWith("lone double") && tile) return t("bonus.lone", { tile });
+  if (text === "hanging") return t("bonus.hanging");
+  return text;
+}
+
 /** Seats in the order the sheet lists them: mine first, then clockwise. */
 function seatOrder(state, players, mySeat) {
   if (state.mode === "watch" || state.mode === "hotseat") return Array.from({ length: players }, (_, i) => i);
@@ -108,7 +117,7 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
         ? t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points })
         : `${r.winner === mine ? t("pair.wonUs") : t("pair.wonThem")}. ${t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points })}`;
     }
-    for (const [name, value] of r.bonuses ?? []) items.push(li(`${name}: +${value}`));
+    for (const [name, value] of r.bonuses ?? []) items.push(li(`${bonusText(name)}: +${value}`));
     lines.replaceChildren(...items);
     // the match table by pair, inside the sheet
     let table = $(sheet, "[data-result-pairs]");
