@@ -415,3 +415,40 @@ def test_rules_and_tips_pages_have_a_kozel_section(server: Server, pages: Any) -
     page.locator("[data-action=toggle-lang]").click()
     page.goto(server.url + "/#rules")
     assert "Kozel" in page.locator("[data-page=rules]").inner_text()
+
+
+def test_kozel_for_four_people_on_one_device(server: Server, pages: Any) -> None:
+    """Hot-seat «Козёл»: the cover between every turn, the pairs named by number on the
+    shared screen, and the deal's sheet by pair."""
+    if not kozel_available(server):
+        import pytest
+
+        pytest.skip("the rules core has no kozel")
+    rng = random.Random(4)
+    page = pages.page(PHONE, has_touch=True, is_mobile=True)
+    page.goto(server.url + "/")
+    page.evaluate("() => localStorage.setItem('doublesix.v1.preset.hotseat', JSON.stringify('kozel'))")
+    page.locator("[data-screen=home] [data-action=start-hotseat]").tap()
+    turns = covers = 0
+    for _ in range(200):
+        state = wait_state(page, {"cover", "mine", "result"})
+        if state == "result":
+            break
+        if state == "cover":
+            covers += 1
+            page.locator("[data-cover] [data-action=ready]").tap()
+            continue
+        assert "Пара 1 0 : 0 Пара 2" in page.locator("[data-score]").inner_text()
+        tags = sorted(page.locator("[data-seats] .seat-tag").all_inner_texts())
+        assert tags in (["①", "②", "②"], ["①", "①", "②"])  # each chip's pair, short on a phone
+        if turns == 5:
+            screenshot(page, "seats-kozel-hotseat-phone")
+        before = page.evaluate("() => doublesix.store.state.view.version")
+        assert take_turn(page, rng, touch=True)
+        turns += 1
+        page.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
+    assert covers == turns and turns >= 8
+    sheet = page.locator("[data-result]")
+    assert sheet.locator(".result-pair").count() == 2
+    assert "Игрок 1 + Игрок 3" in sheet.inner_text()
+    screenshot(page, "seats-kozel-hotseat-result")

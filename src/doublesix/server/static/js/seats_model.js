@@ -74,12 +74,17 @@ export function manyNamer(state) {
   };
 }
 
-/** A pair's name: "Мы"/"Они" at a seat, else its two players' names. */
-export function pairName(state, pair, nameOf) {
-  const me = state.mode === "watch" || state.mode === "hotseat" ? null : state.game?.seat ?? 0;
-  if (me !== null) return pair === me % 2 ? t("pair.us") : t("pair.them");
-  const [a, b] = [pair, pair + 2];
-  return t("pair.of", { a: nameOf(a), b: nameOf(b) });
+/** Whether this screen belongs to one seat (so "we" and "they" mean something). */
+export function oneSeat(state) {
+  return state.mode !== "watch" && state.mode !== "hotseat";
+}
+
+/** A pair's name: "Мы"/"Они" at a seat; on a shared screen (hot-seat, spectators) its two
+ * players' names, or with *short* «Пара 1» / «Пара 2» (the score line on a phone). */
+export function pairName(state, pair, nameOf, { short = false } = {}) {
+  if (oneSeat(state)) return pair === (state.game?.seat ?? 0) % 2 ? t("pair.us") : t("pair.them");
+  if (short) return t("pair.n", { n: pair + 1 });
+  return t("pair.of", { a: nameOf(pair), b: nameOf(pair + 2) });
 }
 
 /** Each pair's count in hand at the end of a deal: the core's `counts` when it sends them

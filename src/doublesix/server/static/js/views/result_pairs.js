@@ -8,7 +8,7 @@ import "../seats_i18n.js";
 import { canonical, splitTile } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 import {
-  isMany, pairCounts, pairName, pairOf, placesAround, playersOf, rulesOf,
+  isMany, oneSeat, pairCounts, pairName, pairOf, placesAround, playersOf, rulesOf,
 } from "../seats_model.js";
 import { renderPairTable } from "./seats.js";
 
@@ -92,7 +92,7 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
   title.textContent = r.reason === "blocked" ? t("result.fish") : t("result.domino");
 
   if (rules.teams) {
-    const mine = state.mode === "watch" || state.mode === "hotseat" ? 0 : pairOf(rules, mySeat);
+    const mine = oneSeat(state) ? pairOf(rules, mySeat) : 0;
     const counts = pairCounts(r);
     const groups = [mine, 1 - mine].map((pair) => {
       const group = document.createElement("section");

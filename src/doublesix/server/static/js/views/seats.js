@@ -9,7 +9,7 @@ import "../seats_i18n.js";
 import { formatClock } from "../hall_table.js";
 import { tileSvg } from "../tiles.js";
 import {
-  isMany, knocked, pairName, pairOf, placesAround, playersOf, rulesOf,
+  isMany, knocked, oneSeat, pairName, pairOf, placesAround, playersOf, rulesOf,
 } from "../seats_model.js";
 
 const $ = (root, sel) => root.querySelector(sel);
@@ -61,8 +61,16 @@ function chip(state, seat, place, nameOf) {
     top.append(tag);
   } else if (rules.teams && (state.mode === "watch" || state.mode === "hotseat")) {
     const tag = document.createElement("span"); // nobody's "partner" here: name the pair
-    tag.className = "seat-tag";
-    tag.textContent = t("pair.n", { n: pairOf(rules, seat) + 1 });
+    tag.className = "seat-tag pair-tag";
+    const pair = pairOf(rules, seat);
+    const long = document.createElement("span");
+    long.className = "long";
+    long.textContent = t("pair.n", { n: pair + 1 });
+    const short = document.createElement("span"); // a phone: the name keeps the room
+    short.className = "short";
+    short.textContent = ["①", "②"][pair];
+    tag.title = long.textContent;
+    tag.append(long, short);
     top.append(tag);
   }
   if (state.mode === "online" && info && !computer) {
@@ -142,9 +150,11 @@ export function renderSeats(root, state, { nameOf, mySeat }) {
   // the score of a pairs match: us against them
   const match = view?.match;
   if (match && rules.teams) {
-    const mine = pairOf(rules, watching ? 0 : mySeat);
+    // a shared screen keeps pair 1 first (in hot-seat "me" changes every turn)
+    const mine = oneSeat(state) ? pairOf(rules, mySeat) : 0;
+    const short = { short: true };
     const parts = [t("pair.score", {
-      us: pairName(state, mine, nameOf), a: match.scores[mine], b: match.scores[1 - mine], them: pairName(state, 1 - mine, nameOf),
+      us: pairName(state, mine, nameOf, short), a: match.scores[mine], b: match.scores[1 - mine], them: pairName(state, 1 - mine, nameOf, short),
     }), t("target", { n: match.target })];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
     $(root, "[data-score]").textContent = parts.join(" · ");
@@ -208,7 +218,8 @@ export function renderPairTable(table, state, mine, nameOf) {
     }
     return row;
   };
-  el.append(tr(["", pairName(state, mine, nameOf), pairName(state, 1 - mine, nameOf)], "th"));
+  const short = { short: true };
+  el.append(tr(["", pairName(state, mine, nameOf, short), pairName(state, 1 - mine, nameOf, short)], "th"));
   for (const d of state.deals ?? []) el.append(tr([t("deal.n", { n: d.deal }), d.scores[mine], d.scores[1 - mine]]));
   el.append(tr([t("pair.total"), match.scores[mine], match.scores[1 - mine]], "th"));
   table.replaceChildren(el);
