@@ -33,7 +33,8 @@ function paintClocks(root) {
 function nameFor(state, seat) {
   const mine = state.mode === "online" ? state.game?.seat : null;
   if (seat === mine) return t("you");
-  return state.room?.seats?.[seat]?.name || t("opponent");
+  const info = state.room?.seats?.[seat];
+  return info?.name || (info?.computer ? t("computer") : t("opponent"));
 }
 
 export function renderHallTable(root, state) {
