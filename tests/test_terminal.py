@@ -106,3 +106,47 @@ def test_a_tile_fitting_both_ends_needs_a_side() -> None:
     text = out.getvalue()
     assert "Костяшка 1-5 подходит к обоим концам: добавьте l или r." in text
     assert "Вы ставите 1-5 слева." in text
+
+
+def test_a_kozel_match_in_pairs() -> None:
+    code, text = play(["--seed", "3", "--preset", "kozel", "--level", "random"],
+                      EVERYTHING * 300)
+    assert code == 0
+    assert "«Козёл»: пары, до 101 очков" in text
+    assert "Вы играете в паре с компьютером 2 (он напротив)" in text
+    for word in ("Партнёр (компьютер 2)", "Соперник (компьютер 1)", "Соперник (компьютер 3)",
+                 "Счёт пар: мы", "На руках у пар:", "— Сдача 2 —", "Козлы! Матч окончен"):
+        assert word in text
+    assert "Базар" not in text  # every tile is dealt
+
+
+def test_a_dry_goat_is_announced() -> None:
+    line = [[6, 6], [6, 4], [4, 4], [4, 2], [2, 6], [6, 3], [3, 3], [3, 2], [2, 2], [2, 0],
+            [0, 6], [6, 1], [1, 5], [5, 5], [5, 0], [0, 4], [4, 1], [1, 3], [3, 0], [0, 1],
+            [1, 1]]
+    game = position("kozel", line, [["3-4", "4-5", "1-2"], ["0-0", "2-5"], ["5-6"], ["3-5"]],
+                    0, match={"scores": [0, 70], "hanging": 0, "deal": 4})
+    out = io.StringIO()
+    bots = {s: RandomBot(s) for s in (1, 2, 3)}
+    TerminalGame(game, bots, io.StringIO("1\nq\n"), out, "ru").run()  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "Домино! Партнёр (компьютер 2) выкладывает последнюю костяшку." in text
+    assert "На руках у пар: мы 16, они 33." in text  # a lone 0-0 counts 25, 3-5 its 8
+    assert "Паре соперников записано +33." in text and "Счёт пар: мы 0, они 103" in text
+    assert "Козлы! Матч окончен: мы победили" in text and "Сухой козёл!" in text
+
+
+def test_three_and_four_players() -> None:
+    for players, preset in (("3", "block"), ("4", "draw")):
+        code, text = play(["--seed", "4", "--preset", preset, "--players", players,
+                           "--level", "medium"], EVERYTHING * 60)
+        assert code == 0
+        others = [f"Компьютер {n}:" for n in range(1, int(players))]
+        assert all(name in text for name in others), (players, others)
+        assert f"Компьютер {players}:" not in text
+        assert "Очки на руках:" in text
+
+
+def test_kozel_refuses_other_player_counts() -> None:
+    code, text = play(["--preset", "kozel", "--players", "3"], "")
+    assert code == 2 and "4 players" in text

@@ -25,6 +25,14 @@ from doublesix.core.outcome import Outcome, Reason
 from doublesix.core.rules import Ruleset, find_preset
 from doublesix.core.tiles import Tile
 from doublesix.core.view import PlayerView
+from doublesix.terminal_pairs import (
+    PAIR_TEXTS,
+    match_end_lines,
+    result_lines,
+    score_line,
+    seat_name,
+    seats_line,
+)
 
 HUMAN = 0
 
@@ -221,7 +229,7 @@ class TerminalGame:
         self.bots = bots
         self.inp = inp
         self.out = out
-        self.texts = TEXTS[lang]
+        self.texts = {**TEXTS[lang], **PAIR_TEXTS[lang]}
 
     # -- small helpers --------------------------------------------------------------------
     def t(self, key: str, **values: object) -> str:
@@ -256,6 +264,9 @@ class TerminalGame:
     def who(self, seat: int) -> str:
         if seat == HUMAN:
             return self.t("you")
+        paired = seat_name(self.game.rules, HUMAN, seat, self.texts)
+        if paired is not None:
+            return paired
         if len(self.bots) == 1:
             return self.t("computer")
         return self.t("computer.n", n=seat)
@@ -324,6 +335,11 @@ class TerminalGame:
     def show_score(self, view: PlayerView) -> None:
         status = view.match
         assert status is not None
+        if view.rules.teams:
+            self.out.write(score_line(status, view.rules, HUMAN, self.texts) + "\n")
+            if status.hanging:
+                self.say("hanging", n=status.hanging)
+            return
         them = ", ".join(
             f"{self.short(s)} {score}" for s, score in enumerate(status.scores) if s != HUMAN
         )
@@ -470,11 +486,13 @@ class TerminalGame:
             return
         self.out.write("\n")
         if outcome.reason is Reason.DOMINO:
-            assert outcome.winner is not None
-            if outcome.winner == HUMAN:
+            # the seat that went out (in kozel the winner is a pair)
+            out = outcome.out if outcome.out is not None else outcome.winner
+            assert out is not None
+            if out == HUMAN:
                 self.say("domino.you")
             else:
-                self.say("domino", who=self.who(outcome.winner))
+                self.say("domino", who=self.who(out))
         else:
             self.say("fish")
         for seat in range(game.rules.players):
@@ -499,6 +517,10 @@ class TerminalGame:
         return name
 
     def show_match_result(self, outcome: Outcome) -> None:
+        rules = self.game.rules
+        if rules.teams:
+            self.show_pairs_result(outcome)
+            return
         if outcome.loser is None:
             self.say("tied_fish", n=outcome.hanging)
         else:
@@ -512,6 +534,21 @@ class TerminalGame:
         self.show_score(view)
         if self.game.is_over:
             self.say("match.won" if self.game.winner == HUMAN else "match.lost")
+
+    def show_pairs_result(self, outcome: Outcome) -> None:
+        """Kozel: the pairs' counts, what the losing pair adds, «Козлы!» at the end."""
+        rules = self.game.rules
+        for line in result_lines(outcome, rules, HUMAN, self.texts):
+            self.out.write(line + "\n")
+        if outcome.loser is None:
+            self.say("tied_fish", n=outcome.hanging)
+        for name, points in outcome.bonuses:
+            self.say("bonus", name=self.bonus_name(name), points=points)
+        view = PlayerView.of(self.game, HUMAN)
+        self.show_score(view)
+        if self.game.is_over and view.match is not None:
+            for line in match_end_lines(view.match, rules, HUMAN, self.texts):
+                self.out.write(line + "\n")
 
 
 def choose_bots(
@@ -533,7 +570,7 @@ def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None
     inp = inp if inp is not None else sys.stdin
     out = out if out is not None else sys.stdout
     lang = getattr(args, "lang", "ru") or "ru"
-    texts = TEXTS[lang]
+    texts = {**TEXTS[lang], **PAIR_TEXTS[lang]}
     try:
         rules = find_preset(args.preset, players=getattr(args, "players", None))
     except InvalidSetup as exc:
@@ -542,6 +579,8 @@ def main(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     mode = texts[f"mode.{rules.preset}"].format(target=rules.target)
     out.write(texts["title"].format(mode=mode, level=args.level) + "\n")
+    if rules.teams:
+        out.write(seats_line(rules, HUMAN, texts) + "\n")
     bots = choose_bots(rules, args.level, seed, out, texts)
     game = Match(rules, seed=seed)
     return TerminalGame(game, bots, inp, out, lang).run()

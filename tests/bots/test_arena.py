@@ -47,3 +47,13 @@ def test_bot_specs() -> None:
         make_any("medium:ms=5", 1)
     with pytest.raises(ValueError):
         make_any("grandmaster", 1)
+
+
+def test_arena_runs_kozel_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "medium", "easy", "--preset", "kozel", "--games", "2", "--seed",
+                 "3"]) == 0
+    out = capsys.readouterr().out
+    assert "4 players" in out and "medium+medium against easy+easy" in out
+    assert main(["arena", "medium", "easy", "--preset", "kozel", "--games", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"] == 4 and data["games"] == 4 and data["deals"] >= 4

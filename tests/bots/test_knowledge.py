@@ -95,7 +95,7 @@ def _consistent(slots: tuple[int, ...], hand: int) -> bool:
 
 
 @pytest.mark.parametrize(("preset", "players"), [("draw", 2), ("draw", 3), ("block", 2),
-                                                 ("block", 4), ("101", 2)])
+                                                 ("block", 4), ("101", 2), ("kozel", 4)])
 def test_the_true_hands_always_fit_the_inference(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
     for seed in range(60):
@@ -110,6 +110,28 @@ def test_the_true_hands_always_fit_the_inference(preset: str, players: int) -> N
                 if other != seat:
                     assert _consistent(know.slots[other], game.deal.hands[other]), (seed, other)
             game.apply(bots[seat].choose(view), seat)
+
+
+def test_kozel_inference_holds_in_later_deals_too() -> None:
+    """Later kozel deals are led with any tile: the lead must not be read as a constraint."""
+    rules = find_preset("kozel")
+    for seed in range(6):
+        game = Match(rules, seed=seed)
+        bots = [make_bot("medium", s) for s in range(4)]
+        while True:
+            while not game.deal_over:
+                seat = game.to_move
+                assert seat is not None
+                view = PlayerView.of(game, seat)
+                know = infer(view)
+                for other in range(4):
+                    if other != seat:
+                        assert _consistent(know.slots[other], game.deal.hands[other]), (
+                            seed, game.deal_number, other)
+                game.apply(bots[seat].choose(view), seat)
+            if game.is_over:
+                break
+            game.next_deal()
 
 
 def test_one_then_pass_a_missed_draw_is_void_too() -> None:

@@ -9,14 +9,14 @@ from doublesix.core.rules import find_preset
 from tests.bots.games import play_out
 
 SETUPS = [("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
-          ("101", 2)]
+          ("101", 2), ("kozel", 4)]
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium"])
 @pytest.mark.parametrize(("preset", "players"), SETUPS)
 def test_cheap_levels_play_legally(level: str, preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
-    games = 40 if preset == "101" else 400
+    games = 40 if preset in ("101", "kozel") else 400
     for seed in range(games):
         bots = [make_bot(level, seed * 10 + s) for s in range(players)]
         play_out(rules, seed, bots)

@@ -16,13 +16,13 @@ from doublesix.core.view import PlayerView
 from tests.bots.games import play_out
 
 SETUPS = [("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
-          ("101", 2)]
+          ("101", 2), ("kozel", 4)]
 
 
 @pytest.mark.parametrize(("preset", "players"), SETUPS)
 def test_hard_plays_legally(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
-    games = 4 if preset == "101" else 40
+    games = 4 if preset in ("101", "kozel") else 40
     for seed in range(games):
         # a tiny fixed budget: legality does not depend on how long it searches
         bots = [HardBot(seed + s, samples=1, depth=2, exact=6) for s in range(players)]
@@ -30,10 +30,10 @@ def test_hard_plays_legally(preset: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(("preset", "players"), [("draw", 2), ("block", 2), ("draw", 3),
-                                                 ("101", 2)])
+                                                 ("101", 2), ("kozel", 4)])
 def test_omniscient_plays_legally(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
-    for seed in range(5 if preset == "101" else 30):
+    for seed in range(5 if preset in ("101", "kozel") else 30):
         seats = [OmniscientBot(seed, depth=4, exact=10)] + [
             make_bot("random", seed + s) for s in range(1, players)
         ]

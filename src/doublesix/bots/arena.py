@@ -96,16 +96,19 @@ def play_game(rules: Ruleset, seed: int, seats: list[Bot | FullInfoBot], a_seats
 
 
 def _result(game: Match, a_seats: set[int]) -> tuple[float, int]:
-    if game.rules.is_match:
-        a_pen = sum(game.scores[s] for s in a_seats)
+    rules = game.rules
+    # scores and winners are by side: a seat, or in kozel a pair (A holds both its seats)
+    a_sides = {rules.side_of(s) for s in a_seats}
+    if rules.is_match:
+        a_pen = sum(game.scores[s] for s in a_sides)
         b_pen = sum(game.scores) - a_pen
-        score = 0.5 if game.winner is None else float(game.winner in a_seats)
+        score = 0.5 if game.winner is None else float(game.winner in a_sides)
         return score, b_pen - a_pen
     outcome = game.deal.outcome
     assert outcome is not None
     if outcome.winner is None:
         return 0.5, 0
-    won = outcome.winner in a_seats
+    won = outcome.winner in a_sides
     return float(won), outcome.points if won else -outcome.points
 
 
@@ -118,7 +121,11 @@ class PairResult:
 
 
 def play_pair(rules: Ruleset, spec_a: str, spec_b: str, seed: int) -> PairResult:
-    """The deal of *seed* twice: A in the even seats, then A in the odd seats."""
+    """The deal of *seed* twice: A in the even seats, then A in the odd seats.
+
+    In kozel the even seats are one pair and the odd seats the other, so this is A+A against
+    B+B, and then the same deals with the pairs' seats rotated by one.
+    """
     results = []
     for swap in (False, True):
         a_seats = {s for s in range(rules.players) if (s % 2 == 1) == swap}

@@ -60,6 +60,9 @@ def main(args: argparse.Namespace) -> int:
     a, b = args.bot_a, args.bot_b
     print(f"{a} vs {b}: preset {report.preset}, {report.players} players, "
           f"{report.pairs} deal pairs ({report.games} games, {report.deals} deals)")
+    if rules.teams:
+        print(f"  pairs: {a}+{a} against {b}+{b}, each deal sequence played again with the "
+              f"pairs' seats rotated")
     print(f"  {a}: {report.wins} wins, {report.draws} draws, {report.losses} losses")
     print(f"  win rate {report.win_rate:.1%}  (95% CI {report.ci95[0]:.1%} – {report.ci95[1]:.1%})")
     print(f"  points per deal ({a} minus {b}): {report.points_per_deal:+.2f}")

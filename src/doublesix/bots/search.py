@@ -5,7 +5,8 @@ the omniscient solver runs it on the true one. With the boneyard order known, dr
 choice: a player with nothing to play draws until a tile fits, so draws never branch here.
 
 Values are from one seat's point of view (``me``); every other seat minimises them (the
-paranoid view, exact for two players).
+paranoid view, exact for two players). In a pairs game (kozel) the partner maximises with
+``me`` and values are the pair's (see :mod:`doublesix.bots.pairs`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from doublesix.bots.pairs import friends, side
 from doublesix.core.rules import Ruleset
 from doublesix.core.scoring import score_blocked, score_domino
 from doublesix.core.tiles import HIGH, LOW, PIPS, VALUE_MASK
@@ -75,6 +77,9 @@ class Searcher:
         #: value leaves by a greedy playout to the end instead of the static guess
         self.rollout = rollout
         self.me = me
+        #: friendly[seat]: the seat plays for me (myself, and in kozel my partner)
+        self.friendly = friends(rules, me)
+        self.side = side(rules, me)
         self.players = rules.players
         self.draw = _DRAW_CODES[rules.draw_rule]
         self.dead_board = rules.dead_board_fish
@@ -217,7 +222,7 @@ class Searcher:
             if best_move in moves:
                 moves.remove(best_move)
                 moves.insert(0, best_move)
-        maximizing = mover == self.me
+        maximizing = self.friendly[mover]
         a0, b0 = alpha, beta
         best = -1e9 if maximizing else 1e9
         chosen = moves[0]
@@ -329,6 +334,8 @@ class Searcher:
     def _evaluate(self, hands: list[int], left: int, right: int, mover: int) -> float:
         """A cheap guess: fewer tiles and fewer pips than the best opponent, and being able to
         play on the current ends."""
+        if self.rules.teams:
+            return self._evaluate_pairs(hands, left, right)
         me = self.me
         w = self.w
         mine = hands[me]
@@ -346,6 +353,23 @@ class Searcher:
             if v < best:
                 best = v
         return best
+
+    def _evaluate_pairs(self, hands: list[int], left: int, right: int) -> float:
+        """The pairs' version: the pair whose nearest player to going out is nearer, the
+        lighter pair (the loser pays both its hands), and who can follow the ends."""
+        w = self.w
+        ends = VALUE_MASK[left] | VALUE_MASK[right]
+        near = [99, 99]
+        pips = [0, 0]
+        mobile = [-1, -1]
+        for s, h in enumerate(hands):
+            k = 0 if self.friendly[s] else 1
+            near[k] = min(near[k], h.bit_count())
+            pips[k] += sum(PIPS[t] for t in _bits(h))
+            if h & ends:
+                mobile[k] = 1
+        return (w.tiles * (near[1] - near[0]) + w.pips * (pips[1] - pips[0]) / 2
+                + w.mobility * (mobile[0] - mobile[1]))
 
     def _terminal_deal(self, hands: list[int], reason: int, winner: int, _tile: int) -> float:
         """A single deal's end: reason 0 domino by *winner*, 1 blocked."""
@@ -373,10 +397,10 @@ class Searcher:
             outcome = score_domino(self.rules, hands, winner, tile, ctx.led_with, ctx.hanging_in)
         else:
             outcome = score_blocked(self.rules, hands, None, ctx.led_with, ctx.hanging_in)
-        loser = outcome.loser
+        loser = outcome.loser  # a side: a player, or in kozel a pair
         if loser is None:
             return 0.0
-        sign = -1.0 if loser == self.me else 1.0
+        sign = -1.0 if loser == self.side else 1.0
         value = WIN + outcome.points
         if ctx.scores[loser] + outcome.points > ctx.target:
             value += MATCH

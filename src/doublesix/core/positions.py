@@ -134,6 +134,10 @@ def match_from_position(
         led_with=led,
         hanging_in=hanging,
     )
+    if rules.teams and len(line) and to_move is not None:
+        # kozel never draws, so every turn is a play or a pass: the seat before the passes
+        # placed the last tile, and is the fisherman should the deal block (RULES.md §9)
+        deal.last_placer = (to_move - passes - 1) % rules.players
     dealer = ListDealer([parse_deal(rules, d) for d in later_deals])
     leader = opening.leader if opening is not None else None
     return Match(
