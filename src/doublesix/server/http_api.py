@@ -61,6 +61,16 @@ def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
     return value.strip() or None
 
 
+def optional_seat(data: dict[str, Any]) -> int | None:
+    """The ``seat`` a guest chose to sit at, if any (else the first free one)."""
+    seat = data.get("seat")
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ServiceError("bad_request", "'seat' must be a seat number 0 to 3")
+    return seat
+
+
 async def create_game(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
@@ -78,7 +88,7 @@ async def create_game(request: Request) -> JSONResponse:
         service = _service(request)
         client = clients.address(request.scope, service.settings.trusted_proxies)
         result = await service.create(mode, rules, _optional_str(data, "level", 16), name, hall,
-                                      client)
+                                      client, data.get("computers"))
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result, status_code=201)
@@ -91,7 +101,8 @@ async def join_game(request: Request) -> JSONResponse:
         if invite is None:
             raise ServiceError("bad_request", "'invite' is required")
         result = await _service(request).join(
-            request.path_params["game_id"], invite, optional_name(data.get("name"))
+            request.path_params["game_id"], invite, optional_name(data.get("name")),
+            seat=optional_seat(data),
         )
     except ServiceError as exc:
         return _error(exc)

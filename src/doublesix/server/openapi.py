@@ -7,6 +7,7 @@ from typing import Any
 from doublesix import __version__
 from doublesix.server.hall.openapi import add_hall
 from doublesix.server.review_openapi import add_review
+from doublesix.server.seats_openapi import add_seats
 
 
 def _error(description: str) -> dict[str, Any]:
@@ -139,3 +140,4 @@ OPENAPI: dict[str, Any] = {
 
 add_hall(OPENAPI)
 add_review(OPENAPI)
+add_seats(OPENAPI)

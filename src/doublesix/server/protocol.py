@@ -60,6 +60,14 @@ class Chat:
 
 
 @dataclass(frozen=True)
+class SeatComputer:
+    """The creator gives a free seat of an online room to the computer."""
+
+    seat: int
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
 class Watch:
     """A spectator's first frame instead of hello (the hall)."""
 
@@ -67,9 +75,10 @@ class Watch:
     id: RequestId = None
 
 
-Command = Hello | Move | NextDeal | Simple | SetLevel | Chat | Watch
+Command = Hello | Move | NextDeal | Simple | SetLevel | Chat | Watch | SeatComputer
 SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "ping", "lobby")
-CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", *SIMPLE_TYPES)
+CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", "seat_computer",
+                *SIMPLE_TYPES)
 
 
 def bad(message: str) -> ServiceError:
@@ -130,6 +139,10 @@ def parse_frame(text: str) -> Command:
             return SetLevel(_str(frame, "level", 32), rid)
         if kind == "chat":
             return Chat(_str(frame, "text", 1000), rid)
+        if kind == "seat_computer":
+            seat = _int(frame, "seat")
+            assert seat is not None
+            return SeatComputer(seat, rid)
         if kind == "watch":
             return Watch(_str(frame, "game_id", 64), rid)
         if kind in SIMPLE_TYPES:

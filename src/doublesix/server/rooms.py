@@ -16,12 +16,27 @@ from doublesix.core import Match, Ruleset
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.notation import load_record, record_of
 from doublesix.server.computer import bot_for
+from doublesix.server.errors import ServiceError
 from doublesix.server.storage import GameRow, SeatRow
 
 MODES = ("computer", "hotseat", "online")
 LEVELS = ("easy", "medium", "hard", "random")
 DEFAULT_LEVEL = "medium"
 CREATOR = 0
+
+
+def seat_list(value: object, players: int) -> list[int]:
+    """The seats a create request gives to the computer: distinct seats other than the
+    creator's (the creator always plays)."""
+    if value is None:
+        return []
+    if (not isinstance(value, list) or len(value) >= players - 1
+            or any(isinstance(s, bool) or not isinstance(s, int) for s in value)
+            or len(set(value)) != len(value)
+            or any(not CREATOR < s < players for s in value)):
+        raise ServiceError("bad_request", f"'computers' must list distinct seats 1 to "
+                           f"{players - 1}, leaving at least one seat for a guest")
+    return sorted(value)
 
 
 def new_match(rules: Ruleset, seed: int) -> tuple[Match, dict[str, object]]:
@@ -79,10 +94,14 @@ class Room:
         return all(s.taken for s in self.row.seats)
 
     def can_reset(self) -> bool:
-        """The creator may start over alone while no other person holds a seat."""
+        """The creator may start over alone while no other person holds a seat (a seat given
+        to the computer is nobody's: it does not stop a reset)."""
         if self.mode != "online":
             return True
-        return not any(s.taken for s in self.row.seats if s.seat != CREATOR)
+        return not any(s.token_hash is not None for s in self.row.seats if s.seat != CREATOR)
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.row.seats if not s.taken]
 
     def waiting_for(self, connected: set[int]) -> list[int]:
         """Human seats whose absence stops an online game (not joined, or not connected)."""
@@ -91,10 +110,18 @@ class Room:
         if self.row.hall and self.row.hall.get("clock"):
             # a timed table plays on while a seat is away: the absent player's clock runs
             return [s.seat for s in self.row.seats if not s.taken]
-        return [s.seat for s in self.row.seats if not s.taken or s.seat not in connected]
+        # a computer seat is always there: only people can be missing
+        return [s.seat for s in self.row.seats
+                if not s.computer and (not s.taken or s.seat not in connected)]
 
     def computer_to_move(self) -> bool:
-        return self.mode == "computer" and self.is_computer(self.match.to_move)
+        """A computer seat is to move and may: in an online room (seats given to the computer
+        by the creator) only once every seat is taken, and never after a loss on time."""
+        if not self.is_computer(self.match.to_move):
+            return False
+        if self.mode == "online":
+            return self.all_taken() and not (self.row.hall or {}).get("over")
+        return True
 
     def view_seat(self, seats: tuple[int, ...]) -> int:
         """Whose view a socket controlling *seats* gets: the player to move, in hot-seat."""

@@ -36,11 +36,20 @@ from doublesix.server.protocol import (
     Hello,
     Move,
     NextDeal,
+    SeatComputer,
     SetLevel,
     Simple,
     Watch,
 )
-from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match
+from doublesix.server.rooms import (
+    CREATOR,
+    DEFAULT_LEVEL,
+    LEVELS,
+    MODES,
+    Room,
+    new_match,
+    seat_list,
+)
 from doublesix.server.rules_check import check_rules
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
 
@@ -134,16 +143,19 @@ class RoomsService:
     # -- HTTP: create and join -------------------------------------------------------------
     async def create(
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
-        hall: Any = None, client: str | None = None,
+        hall: Any = None, client: str | None = None, computers: Any = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise ServiceError("bad_request", f"mode must be one of {', '.join(MODES)}")
+        if computers is not None and mode != "online":
+            raise ServiceError("bad_request", "only an online room gives chosen seats to the"
+                               " computer (a computer game gives it every other seat)")
         self.budgets.create(client, mode)
         if isinstance(hall, dict) and hall.get("public", True) is True:
             self.hall.check_tables(client)  # a listed table: one of the client's few
-        if level is not None and mode != "computer":
-            raise ServiceError("bad_request", "only a computer game has a level")
-        if mode == "computer":
+        if level is not None and mode != "computer" and not computers:
+            raise ServiceError("bad_request", "only a game with a computer seat has a level")
+        if mode == "computer" or computers:
             level = level or DEFAULT_LEVEL
             if level not in LEVELS:
                 raise ServiceError("bad_request", f"level must be one of {', '.join(LEVELS)}")
@@ -164,6 +176,8 @@ class RoomsService:
                 seat.computer = True
             elif mode == "hotseat":
                 seat.token_hash = token_hash  # one device plays every seat
+        for seat_no in seat_list(computers, rules.players):
+            seats[seat_no].computer = True
         invite = tokens.new_invite() if mode == "online" else None
         now = self.clock()
         row = GameRow(
@@ -192,9 +206,11 @@ class RoomsService:
         return result
 
     async def join(
-        self, game_id: str, invite: str | None, name: str | None, *, public: bool = False
+        self, game_id: str, invite: str | None, name: str | None, *, public: bool = False,
+        seat: int | None = None,
     ) -> dict[str, Any]:
-        """Take a free seat by invite, or (*public*, the hall) at an open public table."""
+        """Take a free seat by invite, or (*public*, the hall) at an open public table: the
+        chosen *seat*, or else the first free one (one invite link seats every guest)."""
         async with self.rooms.locked(game_id) as room:
             if public:
                 opens = bool(room.row.hall and room.row.hall.get("public"))
@@ -204,19 +220,40 @@ class RoomsService:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
             if room.mode != "online" or not opens:
                 raise ServiceError("bad_invite", "this invite does not open this room", status=403)
-            free = [s for s in room.row.seats if not s.taken]
+            free = room.free_seats()
             if not free:
                 raise ServiceError("room_full", "the room is full: every seat is taken",
                                    status=409)
+            if seat is not None and seat not in free:
+                raise ServiceError("seat_taken", f"seat {seat} is not free: free seats are "
+                                   + ", ".join(map(str, free)), status=409)
             token = tokens.new_token()
-            seat = free[0]
-            seat.token_hash = tokens.digest(token)
-            seat.name = name
-            events = await self.rooms.commit(room, [{"kind": "joined", "seat": seat.seat,
+            taken = room.seat(free[0] if seat is None else seat)
+            taken.token_hash = tokens.digest(token)
+            taken.name = name
+            events = await self.rooms.commit(room, [{"kind": "joined", "seat": taken.seat,
                                                 "name": name}])
             self._broadcast(room, events)
-            return {"game_id": game_id, "seat": seat.seat, "seats": [seat.seat], "token": token,
-                    "mode": room.mode}
+            self._after_change(room)  # the last seat taken may hand the turn to a computer
+            return {"game_id": game_id, "seat": taken.seat, "seats": [taken.seat],
+                    "token": token, "mode": room.mode}
+
+    async def _seat_computer(self, peer: Peer, cmd: SeatComputer) -> None:
+        """The creator gives a free seat of an online room to the computer."""
+        assert peer.game_id is not None
+        async with self.rooms.locked(peer.game_id) as room:
+            if room.mode != "online" or CREATOR not in peer.seats:
+                raise ServiceError("not_allowed", "only the creator of an online room gives a"
+                                   " seat to the computer")
+            if cmd.seat not in room.free_seats():
+                raise ServiceError("seat_taken", f"seat {cmd.seat} is not free")
+            room.seat(cmd.seat).computer = True
+            room.row.level = room.row.level or DEFAULT_LEVEL
+            events = await self.rooms.commit(room, [{"kind": "seat_computer",
+                                                     "seat": cmd.seat}])
+            peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
+            self._broadcast(room, events)
+            self._after_change(room)
 
     # -- sockets ---------------------------------------------------------------------------
     async def hello(self, peer: Peer, cmd: Hello) -> None:
@@ -280,6 +317,8 @@ class RoomsService:
             await self._set_level(peer, cmd)
         elif isinstance(cmd, Chat):
             await self.hall.chat(peer, cmd)
+        elif isinstance(cmd, SeatComputer):
+            await self._seat_computer(peer, cmd)
 
         elif cmd.type == "rematch":
             await self._rematch(peer)
@@ -439,8 +478,10 @@ class RoomsService:
     async def _set_level(self, peer: Peer, cmd: SetLevel) -> None:
         assert peer.game_id is not None
         async with self.rooms.locked(peer.game_id) as room:
-            if room.mode != "computer":
-                raise ServiceError("not_allowed", "only a computer game has a level")
+            if not any(s.computer for s in room.row.seats):
+                raise ServiceError("not_allowed", "only a game with a computer seat has a level")
+            if room.mode == "online" and CREATOR not in peer.seats:
+                raise ServiceError("not_allowed", "only the creator sets the computer's level")
             if cmd.level not in LEVELS:
                 raise ServiceError("bad_level", f"level must be one of {', '.join(LEVELS)}")
             if cmd.level == room.row.level:

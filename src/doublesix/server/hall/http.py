@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix.server.errors import ServiceError
-from doublesix.server.http_api import _body, _error, _service
+from doublesix.server.http_api import _body, _error, _service, optional_seat
 
 
 async def list_tables(request: Request) -> JSONResponse:
@@ -18,7 +18,7 @@ async def sit(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
         result = await _service(request).hall.sit(request.path_params["game_id"],
-                                                  data.get("name"))
+                                                  data.get("name"), optional_seat(data))
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result)

@@ -220,11 +220,13 @@ class Hall:
             self.lobby.own(game_id, client)
 
     # -- sitting down and chat -------------------------------------------------------------
-    async def sit(self, game_id: str, name: Any) -> dict[str, Any]:
-        """Take the free seat of an open public table; two at once: exactly one gets it."""
+    async def sit(self, game_id: str, name: Any, seat: int | None = None) -> dict[str, Any]:
+        """Take a free seat (the chosen one, or the first) of an open public table; two at
+        once: exactly one gets it."""
         if game_id in self.closed:
             raise ServiceError("not_found", "this table was closed", status=404)
-        return await self.service.join(game_id, None, clean_name(name), public=True)
+        return await self.service.join(game_id, None, clean_name(name), public=True,
+                                       seat=seat)
 
     async def chat(self, peer: Peer, cmd: Chat) -> None:
         text = clean_text(cmd.text)

@@ -13,8 +13,8 @@ def table_options(data: Any, mode: str, players: int, now: float) -> dict[str, A
     """``GameRow.hall`` for a new table, from ``{"public": bool, "clock": {...} | null}``."""
     if not isinstance(data, dict):
         raise ServiceError("bad_request", "'hall' must be an object like {\"public\": true}")
-    if mode != "online" or players != 2:
-        raise ServiceError("bad_request", "a hall table is an online game for two")
+    if mode != "online":
+        raise ServiceError("bad_request", "a hall table is an online game")
     public = data.get("public", True)
     if not isinstance(public, bool):
         raise ServiceError("bad_request", "'hall.public' must be true or false")
@@ -52,8 +52,9 @@ def summary(room: Room, connected: set[int], watchers: int) -> dict[str, Any]:
         "game_id": room.game_id,
         "rules": room.rules.to_dict(),
         "clock": {"minutes": clock["minutes"], "increment": clock["increment"]} if clock else None,
-        "seats": [{"seat": s.seat, "name": s.name, "taken": s.taken,
-                   "connected": s.seat in connected} for s in room.row.seats],
+        "seats": [{"seat": s.seat, "name": s.name, "taken": s.taken, "computer": s.computer,
+                   "connected": s.computer or s.seat in connected} for s in room.row.seats],
+        "pairs": pairs(room),
         "creator": room.seat(CREATOR).name,
         "status": status,
         "since": hall.get("open_since"),
@@ -61,14 +62,31 @@ def summary(room: Room, connected: set[int], watchers: int) -> dict[str, Any]:
     }
 
 
+def pairs(room: Room) -> list[list[int]] | None:
+    """The partnerships of a pairs game (kozel: seats 0+2 against 1+3), else None."""
+    if not getattr(room.rules, "teams", False):
+        return None
+    return [[0, 2], [1, 3]]
+
+
 def timeout_result(room: Room, loser: int, game_no: int) -> dict[str, Any]:
-    """Running out of time: a single deal scores for the opponent as if the loser had gone
-    out (the loser's pips); in a 101 match the loser loses the match."""
-    winner = 1 - loser
-    result: dict[str, Any] = {"reason": "timeout", "loser": loser, "winner": winner,
-                              "game_no": game_no}
+    """Running out of time. Two players: a single deal scores for the opponent as if the
+    loser had gone out (the loser's pips); a match is lost. Three or four players: the
+    other player with the fewest pips in hand wins the deal and scores the loser's pips
+    [choice: the seeds say nothing]. In a pairs game the loser's pair loses the match."""
+    deal = room.match.deal
+    players = room.rules.players
+    result: dict[str, Any] = {"reason": "timeout", "loser": loser, "game_no": game_no}
+    if pairs(room) is not None:
+        result["winner"] = None
+        result["winner_pair"] = 1 - loser % 2
+    elif players == 2:
+        result["winner"] = 1 - loser
+    else:
+        others = [s for s in range(players) if s != loser]
+        result["winner"] = min(others, key=lambda s: (sum(t.pips for t in deal.hand(s)), s))
     if room.rules.is_match:
         result["match_lost"] = True
     else:
-        result["points"] = sum(t.pips for t in room.match.deal.hand(loser))
+        result["points"] = sum(t.pips for t in deal.hand(loser))
     return result

@@ -18,6 +18,7 @@ import { Tutorial } from "./views/tutorial.js";
 import { askName } from "./views/ask_name.js";
 import { LEVELS, PRESETS, TARGETS, chosenRules, levelRadios, presetRadios, targetRadios } from "./views/choices.js";
 import { enableDrag } from "./views/drag.js";
+import { playersIn, playersRadios } from "./views/players_choice.js";
 import { tileSvg } from "./tiles.js";
 import { renderReviewHooks } from "./review_hooks.js";
 
@@ -161,12 +162,15 @@ function targetFor(mode) {
 /** The rules a new game of *mode* is created with: the saved game type (and target for 101). */
 function rulesFor(mode) {
   const preset = presetFor(mode);
-  return preset === "101" ? { preset, target: targetFor(mode) } : { preset };
+  if (preset === "101") return { preset, target: targetFor(mode) };
+  const players = saved.get(`players.${mode}`, 2); // 3 or 4 for draw and block
+  return ["draw", "block"].includes(preset) && [3, 4].includes(players) ? { preset, players } : { preset };
 }
 
 function saveRules(mode, rules) {
   saved.set(`preset.${mode}`, rules.preset);
   if (rules.target) saved.set(`target.${mode}`, rules.target);
+  if (["draw", "block"].includes(rules.preset)) saved.set(`players.${mode}`, playersIn(rules));
 }
 
 async function startLocal(mode, { fresh = false } = {}) {
@@ -436,6 +440,7 @@ function renderLobby() {
   box.dataset.lang = store.state.lang;
   presetRadios(box, "lobby-preset", presetFor("online"));
   targetRadios(box, "lobby-target", targetFor("online"));
+  playersRadios(box, "lobby-players", playersIn(rulesFor("online")));
 }
 
 function lobbyMessage(text) {
@@ -520,6 +525,7 @@ function openSettings() {
   const rules = store.state.room?.rules ?? rulesFor(mode);
   presetRadios($("[data-settings-presets]"), "settings-preset", rules.preset);
   targetRadios($("[data-settings-presets]"), "settings-target", rules.target ?? targetFor(mode));
+  playersRadios($("[data-settings-presets]"), "settings-players", playersIn(rules));
   const levels = $("[data-settings-levels]");
   levelRadios(levels, "settings-level", store.state.room?.level ?? store.state.level);
   levels.hidden = mode !== "computer";
@@ -541,7 +547,8 @@ function saveSettings() {
     }
   }
   const current = store.state.room?.rules ?? rulesFor(mode);
-  const changed = rules.preset !== current.preset || (rules.target && rules.target !== current.target);
+  const changed = rules.preset !== current.preset || (rules.target && rules.target !== current.target)
+    || playersIn(rules) !== playersIn(current);
   if (PRESETS.includes(rules.preset) && changed) {
     saveRules(mode, rules);
     startLocal(mode, { fresh: true });
@@ -622,6 +629,7 @@ function onAction(name, button) {
       navigator.share?.({ title: t("appTitle"), url: state.inviteLink }).catch(() => {});
       break;
     case "reset-room": conn?.send({ type: "reset" }); break;
+    case "seat-computer": conn?.send({ type: "seat_computer", seat: Number(button.dataset.seat) }); break;
     case "toggle-lang": {
       const lang = language() === "ru" ? "en" : "ru";
       saved.set("lang", lang);

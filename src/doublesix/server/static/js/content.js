@@ -1,6 +1,8 @@
 // The "Rules" and "Tips" pages, in our own words from the product texts (seeds 000, 001, 003).
 // DOM-free data: headings, paragraphs, lists and tile pictures; views/pages.js draws them.
 
+import { KOZEL } from "./content_kozel.js";
+
 export const PAGES = {
   rules: {
     ru: [
@@ -91,3 +93,6 @@ export const PAGES = {
     ],
   },
 };
+
+// three and four players, and «Козёл»: content_kozel.js
+for (const page of ["rules", "tips"]) for (const lang of ["ru", "en"]) PAGES[page][lang].push(...KOZEL[page][lang]);

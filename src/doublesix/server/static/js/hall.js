@@ -6,8 +6,10 @@ import "./hall_i18n.js";
 import { ApiError, createGame, sitDown, socketUrl } from "./net.js";
 import { gameKey, saved } from "./saved.js";
 import { chosenRules, targetRadios } from "./views/choices.js";
+import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "./hall_seats.js";
+import { playersIn, playersRadios } from "./views/players_choice.js";
 
-const PRESETS = ["draw", "block", "101"];
+const PRESETS = ["draw", "block", "101", "kozel"];
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -130,6 +132,8 @@ export class HallScreen {
       return label;
     }));
     targetRadios(presets, "hall-target", saved.get("hall.target", 101));
+    playersRadios(presets, "hall-players", saved.get("hall.players", 2));
+    computerSeatBoxes(presets, saved.get("hall.computers", []));
     const clock = $("[data-hall-clock]", this.root);
     const chosen = saved.get("hall.clock", 1);
     clock.replaceChildren(...CLOCKS.map((c, i) => {
@@ -176,11 +180,17 @@ export class HallScreen {
     } else {
       who.textContent = `${t("hall.playing", { a: names[0], b: names[1] })} · ${t(`hall.status.${table.status}`)}`;
     }
+    if (table.seats.length > 2 || table.pairs) who.textContent = seatsLine(table);
     if (table.watchers) who.textContent += ` · ${t("hall.watchers", { n: table.watchers })}`;
     const buttons = document.createElement("div");
     buttons.className = "hall-buttons";
     const mine = saved.get(gameKey("online", table.game_id));
-    if (table.status === "open" && !mine) buttons.append(this.button("hall-sit", t("hall.sit"), table.game_id, "primary"));
+    if (table.status === "open" && !mine && table.seats.length > 2) buttons.append(...seatButtons(table, (seat) => {
+      const b = this.button("hall-sit", t("hall.sitAt", { n: seat + 1 }), table.game_id, "primary");
+      b.dataset.seat = String(seat);
+      return b;
+    }));
+    else if (table.status === "open" && !mine) buttons.append(this.button("hall-sit", t("hall.sit"), table.game_id, "primary"));
     if (!mine) buttons.append(this.button("hall-watch", t("hall.watch"), table.game_id));
     else buttons.append(this.button("hall-back", t("hall.back"), table.game_id, "primary"));
     li.append(what, who, buttons);
@@ -228,20 +238,24 @@ export class HallScreen {
         saved.set("hall.preset", rules.preset);
         if (rules.target) saved.set("hall.target", rules.target);
         saved.set("hall.clock", clockIndex);
+        saved.set("hall.players", playersIn(rules));
+        const computers = chosenComputers($("[data-hall-presets]", this.root), playersIn(rules));
+        saved.set("hall.computers", computers);
         const isPublic = $("[data-hall-public]", this.root).checked;
         this.message(t("loading"));
         const created = await createGame({
-          mode: "online", rules, name,
+          mode: "online", rules, name, computers, level: computers.length ? "medium" : undefined,
           hall: { public: isPublic, clock: clock ? { minutes: clock[0], increment: clock[1] } : null },
         });
         this.ctx.enter(created);
       } else if (action === "hall-sit") {
         this.message(t("loading"));
-        this.ctx.enter(await sitDown(gameId, name));
+        const seat = button.dataset.seat === undefined ? null : Number(button.dataset.seat);
+        this.ctx.enter(await sitDown(gameId, name, seat));
       }
     } catch (err) {
       const code = err instanceof ApiError ? err.code : "";
-      this.message(code === "room_full" ? t("hall.taken") : code === "not_found" ? t("hall.closed")
+      this.message(code === "room_full" || code === "seat_taken" ? t("hall.taken") : code === "not_found" ? t("hall.closed")
         : code === "bad_name" ? t("hall.nameBad") : t("error.server"));
     }
   }

@@ -20,7 +20,7 @@ export function formatClock(seconds) {
 function paintClocks(root) {
   if (!ticking) return; // no clock at this table: the names (and counts) stay as they are
   const elapsed = (performance.now() - ticking.at) / 1000;
-  for (const el of root.querySelectorAll("[data-clock]")) {
+  for (const el of root.querySelectorAll("[data-clock]:not([hidden])")) {
     const seat = Number(el.dataset.clock);
     const left = ticking.left[seat] - (ticking.running === seat ? elapsed : 0);
     el.querySelector("[data-clock-time]").textContent = formatClock(left);
@@ -33,7 +33,8 @@ function paintClocks(root) {
 function nameFor(state, seat) {
   const mine = state.mode === "online" ? state.game?.seat : null;
   if (seat === mine) return t("you");
-  return state.room?.seats?.[seat]?.name || t("opponent");
+  const info = state.room?.seats?.[seat];
+  return info?.name || (info?.computer ? t("computer") : t("opponent"));
 }
 
 export function renderHallTable(root, state) {
@@ -46,11 +47,14 @@ export function renderHallTable(root, state) {
   $(bar, "[data-watch-label]").textContent = t("watch.label");
   // clocks: mine at the bottom (right), the opponent's first, like the table
   const mine = watching ? 1 : state.game?.seat ?? 0; // a spectator sees from seat 1's side
-  const order = [1 - mine, mine];
-  const clocks = bar.querySelectorAll("[data-clock]");
+  // three or four seats: the others' clocks are on their chips (views/seats.js), mine here
+  const many = (state.room?.seats?.length ?? 2) > 2 || Boolean(state.room?.rules?.teams);
+  const order = many ? [null, mine] : [1 - mine, mine];
+  const clocks = bar.querySelectorAll(".hall-bar > [data-clock]");
   clocks.forEach((el, i) => {
     const seat = order[i];
-    el.hidden = !clock && !watching;
+    el.hidden = (!clock && !watching) || seat === null || (many && watching);
+    if (seat === null) return;
     el.dataset.clock = String(seat);
     // a spectator has no hand of its own on screen: both players' counts are shown here
     const count = watching ? ` · ${t("tilesCount", { n: state.view?.hand_sizes?.[seat] ?? 0 })}` : "";
@@ -61,9 +65,9 @@ export function renderHallTable(root, state) {
     lastClock = clock;
     ticking = clock ? { left: clock.left, running: clock.running, at: performance.now() } : null;
     clearInterval(tickTimer);
-    if (clock?.running !== null && clock?.running !== undefined) tickTimer = setInterval(() => paintClocks(bar), 250);
+    if (clock?.running !== null && clock?.running !== undefined) tickTimer = setInterval(() => paintClocks(root), 250);
   }
-  paintClocks(bar);
+  paintClocks(root);
 
   // a game lost on time (the rules core does not know it: the server says so in room.hall)
   const notice = $(root, "[data-timeout]");
@@ -72,7 +76,8 @@ export function renderHallTable(root, state) {
   if (over) {
     const me = state.mode === "online" ? state.game?.seat : null;
     const parts = [over.loser === me ? t("timeout.lostYou") : t("timeout.lost", { name: nameFor(state, over.loser) })];
-    if (over.match_lost) parts.push(t("timeout.match"));
+    if (over.winner_pair !== undefined && over.winner_pair !== null) parts.push(t("timeout.pairLoses", { name: `${nameFor(state, 1 - over.winner_pair)} + ${nameFor(state, 3 - over.winner_pair)}` }));
+    else if (over.match_lost) parts.push(t("timeout.match"));
     else if (over.points !== undefined) {
       parts.push(over.winner === me ? t("timeout.pointsYou", { n: over.points })
         : t("timeout.points", { name: nameFor(state, over.winner), n: over.points }));

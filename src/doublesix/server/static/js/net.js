@@ -35,10 +35,11 @@ async function post(path, body) {
   return data;
 }
 
-export function createGame({ mode, rules, level, name, hall }) {
+export function createGame({ mode, rules, level, name, hall, computers }) {
   const body = { mode, rules };
   if (hall) body.hall = hall;
-  if (mode === "computer" && level) body.level = level;
+  if (computers?.length) body.computers = computers; // seats the computer fills (online)
+  if ((mode === "computer" || computers?.length) && level) body.level = level;
   if (name) body.name = name;
   return post("api/games", body);
 }
@@ -49,8 +50,9 @@ export function joinGame(gameId, invite, name) {
   return post(`api/games/${encodeURIComponent(gameId)}/join`, body);
 }
 
-export function sitDown(gameId, name) {
-  return post(`api/hall/tables/${encodeURIComponent(gameId)}/sit`, { name });
+export function sitDown(gameId, name, seat = null) {
+  const body = seat === null ? { name } : { name, seat }; // no seat: the first free one
+  return post(`api/hall/tables/${encodeURIComponent(gameId)}/sit`, body);
 }
 
 export function telegramAuth(initData) {

@@ -2,8 +2,9 @@
 // target of 101 (seed 003: to 101, 301 or 501) and computer level.
 
 import { t } from "../i18n.js";
+import { chosenPlayers } from "./players_choice.js";
 
-export const PRESETS = ["draw", "block", "101"];
+export const PRESETS = ["draw", "block", "101", "kozel"];
 export const LEVELS = ["easy", "medium", "hard"];
 export const TARGETS = [101, 301, 501];
 
@@ -62,6 +63,8 @@ export function targetRadios(presetBox, name, current) {
 /** The `rules` of a create request from a preset <fieldset>: a target only for 101. */
 export function chosenRules(presetBox, fallback = "draw") {
   const preset = presetBox.querySelector("input[data-preset]:checked")?.value ?? fallback;
+  const players = chosenPlayers(presetBox, preset);
+  if (players) return { preset, players };
   if (preset !== "101") return { preset };
   const target = Number(presetBox.querySelector("input[data-target]:checked")?.value);
   return { preset, target: TARGETS.includes(target) ? target : 101 };

@@ -7,6 +7,7 @@ import { t } from "../i18n.js";
 import { canonical, resultSummary, splitTile } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 import { seatNamer, viewSeat } from "./table.js";
+import { renderManyResult } from "./result_pairs.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -67,6 +68,7 @@ export function renderResult(sheet, state) {
     }
   }
   if (state.mode === "watch") next.hidden = again.hidden = true; // spectators only read
+  renderManyResult(sheet, state, { nameOf, mySeat }); // three or four: views/result_pairs.js
 }
 
 function renderResigned(sheet, card, state) {

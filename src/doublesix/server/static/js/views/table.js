@@ -8,11 +8,14 @@ import {
 } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 import { renderBoard } from "./board.js";
+import { renderSeats } from "./seats.js";
+import { isMany, manyNamer } from "../seats_model.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
 /** Names of the seats as this screen shows them. */
 export function seatNamer(state) {
+  if (isMany(state)) return manyNamer(state); // tables of three and four: seats_model.js
   const { mode, room } = state;
   const mine = state.game?.seat ?? 0;
   return (seat) => {
@@ -163,6 +166,9 @@ export function renderTable(root, state, ctx) {
   show("show-result", Boolean(view?.result && state.resultHidden));
 
   renderSide(root, state, view, nameOf, mySeat, other);
+
+  // three or four players: the others around the line (views/seats.js)
+  renderSeats(root, state, { nameOf, mySeat });
 
   // the board last: its size depends on everything above and below it
   const board = $(root, "[data-board]");

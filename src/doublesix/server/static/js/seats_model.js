@@ -1,0 +1,96 @@
+// Tables of three and four, DOM-free: who sits where around "me", the pairs of «Козёл»,
+// names for seats, and the pass marker. Turns go clockwise 0, 1, 2, 3 (RULES.md §5): with
+// me at the bottom, the next player sits on my left, then opposite, then on my right.
+
+import { t } from "./i18n.js";
+import { parseAction } from "./describe.js";
+
+export function rulesOf(state) {
+  return state.view?.rules ?? state.room?.rules ?? {};
+}
+
+export function playersOf(state) {
+  return rulesOf(state).players ?? state.room?.seats?.length ?? 2;
+}
+
+/** Whether the table needs the N-seat screen: more than two players, or pairs. */
+export function isMany(state) {
+  return playersOf(state) > 2 || Boolean(rulesOf(state).teams);
+}
+
+/** The pairs (partners opposite), or null when everyone plays alone. */
+export function pairsOf(rules) {
+  if (!rules?.teams) return null;
+  return rules.match_teams ?? [[0, 2], [1, 3]];
+}
+
+export function pairOf(rules, seat) {
+  return rules?.teams ? seat % 2 : seat;
+}
+
+/** The others' places around *me*: [{seat, place}] in screen order left → top → right. */
+export function placesAround(players, me) {
+  const at = (k) => (me + k) % players;
+  if (players === 3) return [{ seat: at(1), place: "left" }, { seat: at(2), place: "right" }];
+  if (players === 4) {
+    return [{ seat: at(1), place: "left" }, { seat: at(2), place: "top" }, { seat: at(3), place: "right" }];
+  }
+  return [{ seat: at(1), place: "top" }];
+}
+
+export function placeOf(players, me, seat) {
+  return placesAround(players, me).find((p) => p.seat === seat)?.place ?? "bottom";
+}
+
+/** «Стучит»: the seat's last action in this deal was a pass (shown until it acts again). */
+export function knocked(view, seat) {
+  const history = view?.history ?? [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    if (history[i].seat === seat) return parseAction(history[i].action).kind === "pass";
+  }
+  return false;
+}
+
+/** Names for an N-seat table: "you", players 1–4 in hot-seat, computers by their place,
+ * the partner in «Козёл», else the name the person gave. */
+export function manyNamer(state) {
+  const players = playersOf(state);
+  const rules = rulesOf(state);
+  const mine = state.mode === "hotseat" ? null : state.game?.seat ?? 0;
+  const me = state.view?.seat ?? mine ?? 0;
+  return (seat) => {
+    if (seat === null || seat === undefined) return "";
+    if (state.mode === "hotseat") return t(`player.${seat + 1}`);
+    if (state.mode !== "watch" && seat === mine) return t("you");
+    const info = state.room?.seats?.[seat];
+    const computer = state.mode === "computer" || info?.computer;
+    if (computer) {
+      if (rules.teams && state.mode !== "watch" && seat === (me + 2) % 4) return t("seat.partner");
+      if (state.mode === "watch") return `${t("computer")} ${seat + 1}`;
+      return t("seat.computer", { place: t(`seat.${placeOf(players, me, seat)}`) });
+    }
+    if (info && !info.taken) return t("seat.free");
+    return info?.name || t(`player.${seat + 1}`);
+  };
+}
+
+/** Whether this screen belongs to one seat (so "we" and "they" mean something). */
+export function oneSeat(state) {
+  return state.mode !== "watch" && state.mode !== "hotseat";
+}
+
+/** A pair's name: "Мы"/"Они" at a seat; on a shared screen (hot-seat, spectators) its two
+ * players' names, or with *short* «Пара 1» / «Пара 2» (the score line on a phone). */
+export function pairName(state, pair, nameOf, { short = false } = {}) {
+  if (oneSeat(state)) return pair === (state.game?.seat ?? 0) % 2 ? t("pair.us") : t("pair.them");
+  if (short) return t("pair.n", { n: pair + 1 });
+  return t("pair.of", { a: nameOf(pair), b: nameOf(pair + 2) });
+}
+
+/** Each pair's count in hand at the end of a deal: the core's `counts` when it sends them
+ * (a lone 0-0 counts 25 there), else the pips of both hands. */
+export function pairCounts(result) {
+  if (Array.isArray(result?.counts) && result.counts.length === 2) return result.counts;
+  const pips = result?.pips ?? [];
+  return [0, 1].map((p) => (pips[p] ?? 0) + (pips[p + 2] ?? 0));
+}
