@@ -1,5 +1,8 @@
 # make run: the server on embedded SQLite (installs the [server] extra only);
 # make test: ruff, mypy and the tests (installs the [test] extra: the test tools).
+# pipefail: a failed pip fails the recipe even though its output goes through grep below
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -ec
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -14,21 +17,24 @@ DB ?=
 # the shared material (rules, seeds, scenarios) beside the clone; optional, see README
 SHARED ?= ../shared
 
+# this machine kind's package mirror warns "Location … is ignored" for every package: noise
+PIP_QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
+
 .PHONY: run test lint typecheck pytest scenarios bench play clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(CORE): pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q -e . $(PIP_QUIET)
 	touch $@
 
 $(SERVER): pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e ".[server]"
+	$(PY) -m pip install -q -e ".[server]" $(PIP_QUIET)
 	touch $@
 
 $(TESTS): pyproject.toml | $(PY)
-	$(PY) -m pip install -q -e ".[test]"
+	$(PY) -m pip install -q -e ".[test]" $(PIP_QUIET)
 	touch $@
 
 # the name older notes use for "everything installed"

@@ -224,9 +224,12 @@ def test_every_option_says_what_it_does_and_its_default() -> None:
 # -- the terminal game as a process: Ctrl+C and a closed pipe ------------------------------
 
 def test_ctrl_c_in_play_says_goodbye_without_a_traceback() -> None:
+    # a shell without job control starts background jobs with SIGINT ignored, and Python
+    # keeps it ignored: give the game the terminal's default, as a person at a keyboard has
     proc = subprocess.Popen([DOUBLESIX, "play", "--seed", "3", "--level", "easy"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None
     seen = ""
     while "Ваш ход" not in seen:
