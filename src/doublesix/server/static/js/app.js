@@ -365,6 +365,12 @@ function afterView() {
   const view = state.view;
   clearTimeout(drawTimer);
   if (!view || view.result || state.covered) return;
+  if (refocusTable && keyboardUser) {
+    // the sheet's button that had focus is gone: the new deal's table takes it, even while
+    // another player is to move (the status line then, a tile once it is our turn)
+    refocusTable = false;
+    requestAnimationFrame(() => ($("[data-hand] [data-playable]") ?? $("[data-actions] .btn:not([hidden])") ?? $("[data-status]"))?.focus());
+  }
   if (state.mode === "online" && state.room?.waiting_for?.length) return;
   const mySeat = viewSeat(state);
   if (view.to_move !== mySeat) return;
@@ -378,13 +384,18 @@ function afterView() {
   if (!keyboardUser) return;
   requestAnimationFrame(() => {
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
+    // a real control keeps focus; the status line (a place to wait) or a hidden one does not
+    const kept = active && active !== document.body && active.isConnected
+      && !active.matches("[data-status]") && active.checkVisibility?.() !== false;
+    if (kept) return;
     ($("[data-hand] [data-playable]") ?? $("[data-actions] .btn:not([hidden])"))?.focus();
   });
 }
 
 
 let keyboardUser = false;
+/** Set when a keyboard player closes a sheet for a new game or deal: see afterView. */
+let refocusTable = false;
 document.addEventListener("keydown", (ev) => {
   if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) keyboardUser = true;
 }, true);
@@ -599,6 +610,7 @@ function onAction(name, button) {
         focusTable();
         break;
       }
+      refocusTable = true;
       if (conn) conn.send({ type: "rematch" });
       if (state.mode !== "online") store.update({ resultHidden: true });
       focusTable();
@@ -610,6 +622,7 @@ function onAction(name, button) {
         focusTable();
         break;
       }
+      refocusTable = true;
       store.update({ nextAsked: true });
       if (conn) conn.send({ type: "next_deal", state_no: conn.stateNo });
       focusTable();
