@@ -19,11 +19,17 @@ A bot keeps no state between decisions, so one instance may serve several thread
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import random
 import time
+from collections.abc import Iterator
 
 from doublesix.bots.base import obvious_choice
+from doublesix.bots.evaluation import learned_weights
 from doublesix.bots.heuristics import score_play
+from doublesix.bots.inference import TEMPERATURES, observed_choices, resample, world_weights
+from doublesix.bots.ismcts import search as ismcts_search
 from doublesix.bots.knowledge import Knowledge, infer
 from doublesix.bots.sampling import sample_world
 from doublesix.bots.search import EXACT, MatchContext, OutOfTime, Searcher
@@ -36,6 +42,14 @@ DEFAULT_MS = 180.0
 DEFAULT_DEPTH = 8
 #: tiles still in play (hands, and the boneyard if it is drawn from) for an exact solve
 EXACT_TILES = 14
+#: with inference, candidate worlds sampled per world searched (then resampled by weight)
+POOL = 4
+#: worlds resampled at a time when the budget is a time
+TIME_BATCH = 24
+#: ISMCTS iterations that stand for one sampled world of ``samples`` (about the same time)
+ISMCTS_PER_SAMPLE = 8
+#: hands sampled (and weighted) once per ISMCTS decision
+ISMCTS_POOL = 128
 
 
 class HardBot:
@@ -51,8 +65,15 @@ class HardBot:
         depth: float = DEFAULT_DEPTH,
         exact: float = EXACT_TILES,
         prior: float = 0.0,
-        soft: float = 0.5,
+        soft: float | None = None,
         rollout: float = 0.0,
+        infer: float = 1.0,
+        pool: float = POOL,
+        temp: float = 0.0,
+        equity: float = 1.0,
+        learned: float = 0.0,
+        ismcts: float = 0.0,
+        iters: float | None = None,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -60,42 +81,145 @@ class HardBot:
         self.depth = int(depth)
         self.exact = int(exact)
         self.prior = float(prior)
-        self.soft = float(soft)
+        self.infer = bool(infer)
+        # the soft evidence is a cruder form of the inference: one or the other
+        self.soft = float(soft) if soft is not None else (0.0 if self.infer else 0.5)
         self.rollout = bool(rollout)
+        self.pool = max(1, int(pool))
+        self.equity = bool(equity)
+        self.learned = bool(learned)
+        self.ismcts = bool(ismcts) or bool(iters)
+        #: ISMCTS's fixed budget (iterations), its equivalent of ``samples``
+        self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
+                                               if self.samples else None)
+        self.temperatures = (float(temp),) if temp else TEMPERATURES
 
     def choose(self, view: PlayerView) -> Action:
         obvious = obvious_choice(view)
         if obvious is not None:
             return obvious
-        legal = view.legal
+        if self.ismcts:
+            visits, _ = self._tree(view)
+            # the most visited move: the robust choice of MCTS
+            return max(visits, key=lambda a: visits[a])
+        values, prior = self._evaluate(view)
+        return max(values, key=lambda a: (values[a] + self.prior * prior[a], prior[a]))
+
+    def option_values(self, view: PlayerView) -> dict[Action, float]:
+        """The expected value of every legal play in *view*, from its seat's side: points of
+        the deal (a won deal counts 50 on top; in a match, a won match 400 more), averaged
+        over the worlds searched within the budget. Draws, passes and redeals are never a
+        choice between plays (each is the only legal action, or a redeal) and get no value."""
+        if not any(a.kind is ActionKind.PLAY for a in view.legal):
+            return {}
+        if self.ismcts:
+            return self._tree(view)[1]
+        return self._evaluate(view)[0]
+
+    def _tree(self, view: PlayerView) -> tuple[dict[Action, tuple[int, float]],
+                                                 dict[Action, float]]:
+        """ISMCTS over the view's information set: visits (with the mean value as tie-break)
+        and the mean value of every play."""
         start = time.perf_counter()
         know = infer(view)
         rng = decision_rng(self.seed, view)
-        plays = [a for a in legal if a.kind is ActionKind.PLAY]
+        plays = [a for a in view.legal if a.kind is ActionKind.PLAY]
+        left, right = view.ends if view.ends is not None else (-1, -1)
+        codes: dict[Action, int] = {}
+        for a in plays:
+            assert a.tile is not None
+            # with equal ends both sides give the same line: one tree move
+            side = 1 if a.end is End.RIGHT and left != right else 0
+            codes[a] = a.tile.index * 2 + side
+        roots = sorted(set(codes.values()))
+        searcher = Searcher(view.rules, view.seat, _match_context(view), equity=self.equity)
+        deadline = None if self.ms is None else start + self.ms / 1000.0
+        stats = ismcts_search(searcher, self._belief(view, know, rng), roots, left, right,
+                              know.line, deadline, self.iters)
+        visits = {a: (stats.get(c, (0, 0.0))[0], stats.get(c, (0, 0.0))[1])
+                  for a, c in codes.items()}
+        return visits, {a: v for a, (_, v) in visits.items()}
+
+    def _evaluate(self, view: PlayerView) -> tuple[dict[Action, float], dict[Action, float]]:
+        start = time.perf_counter()
+        know = infer(view)
+        rng = decision_rng(self.seed, view)
+        plays = [a for a in view.legal if a.kind is ActionKind.PLAY]
         # the medium player's liking breaks ties and orders the search
         prior = {a: score_play(a, view.ends, know) for a in plays}
         plays.sort(key=lambda a: -prior[a])
         deadline = None if self.ms is None else start + self.ms / 1000.0
         totals, worlds = self._search(view, know, plays, rng, deadline)
-        blend = self.prior * max(1, worlds)
-        return max(plays, key=lambda a: (totals[a] + blend * prior[a], prior[a]))
+        return {a: totals[a] / max(1, worlds) for a in plays}, prior
+
+    def _worlds(self, view: PlayerView, know: Knowledge,
+                rng: random.Random) -> Iterator[tuple[list[int], list[int]]]:
+        """Worlds to search, in order: plain samples, or with inference, samples drawn in
+        proportion to how well they explain the opponents' plays (see inference.py)."""
+        choices = observed_choices(view) if self.infer else []
+        if not choices:
+            while True:
+                yield sample_world(know, rng, self.soft)
+        batch = self.samples if self.samples is not None else TIME_BATCH
+        while True:
+            pool = [sample_world(know, rng, self.soft) for _ in range(batch * self.pool)]
+            weights, _ = world_weights(choices, [hands for hands, _ in pool], self.temperatures)
+            picks = resample(weights, batch, rng.random())
+            rng.shuffle(picks)
+            used: set[int] = set()
+            for k in picks:
+                hands, bone = pool[k]
+                if k in used and len(bone) > 1:
+                    # a likely hand again: with another boneyard order it is a new world
+                    bone = bone[:]
+                    rng.shuffle(bone)
+                used.add(k)
+                yield hands, bone
+
+    def _belief(self, view: PlayerView, know: Knowledge,
+                rng: random.Random) -> Iterator[tuple[list[int], list[int]]]:
+        """Worlds for ISMCTS, which wants thousands of them: one weighted pool of hands,
+        drawn from by weight, each time with a fresh boneyard order."""
+        pool = [sample_world(know, rng, self.soft) for _ in range(ISMCTS_POOL)]
+        choices = observed_choices(view) if self.infer else []
+        weights = world_weights(choices, [h for h, _ in pool], self.temperatures)[0] \
+            if choices else [1.0] * len(pool)
+        cumulative = list(itertools.accumulate(weights))
+        while True:
+            hands, bone = pool[bisect.bisect(cumulative, rng.random() * cumulative[-1])
+                               if len(pool) > 1 else 0]
+            bone = bone[:]
+            rng.shuffle(bone)
+            yield hands, bone
 
     def _search(self, view: PlayerView, know: Knowledge, plays: list[Action],
                 rng: random.Random, deadline: float | None) -> tuple[dict[Action, float], int]:
         totals = dict.fromkeys(plays, 0.0)
         searcher = Searcher(view.rules, view.seat, _match_context(view), deadline=deadline,
-                            rollout=self.rollout)
+                            rollout=self.rollout, equity=self.equity,
+                            weights=learned_weights(view.rules) if self.learned else None)
         left, right = view.ends if view.ends is not None else (-1, -1)
         depth = self._depth(view, know)
         worlds = 0
         limit = self.samples if self.samples is not None else 10_000
+        source = self._worlds(view, know, rng)
+        # resampling repeats likely worlds: search each once
+        seen: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
         while worlds < limit:
-            hands, bone = sample_world(know, rng, self.soft)
+            hands, bone = next(source)
+            key = (tuple(hands), tuple(bone))
+            cached = seen.get(key)
+            if cached is not None:
+                for action, v in cached.items():
+                    totals[action] += v
+                worlds += 1
+                continue
             # with no boneyard in play, worlds share positions: keep the table
             searcher.set_world(bone, keep_table=not bone or view.rules.draw_rule == "none")
             try:
                 values = _values(searcher, hands, plays, view.seat, left, right, know.line,
                                  depth)
+                seen[key] = values
             except OutOfTime:
                 if worlds == 0:
                     # not even one world in time: settle for a one-ply look at this one
