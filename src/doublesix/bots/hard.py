@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import math
 import random
 import time
 from collections.abc import Iterator
@@ -28,7 +29,14 @@ from collections.abc import Iterator
 from doublesix.bots.base import obvious_choice
 from doublesix.bots.evaluation import learned_weights
 from doublesix.bots.heuristics import score_play
-from doublesix.bots.inference import TEMPERATURES, observed_choices, resample, world_weights
+from doublesix.bots.inference import (
+    TEMPERATURES,
+    lacks_now,
+    model_policy,
+    observed_choices,
+    resample,
+    world_weights,
+)
 from doublesix.bots.ismcts import search as ismcts_search
 from doublesix.bots.knowledge import Knowledge, infer
 from doublesix.bots.sampling import sample_world
@@ -74,6 +82,7 @@ class HardBot:
         learned: float = 0.0,
         ismcts: float = 0.0,
         iters: float | None = None,
+        model: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -89,6 +98,8 @@ class HardBot:
         self.equity = bool(equity)
         self.learned = bool(learned)
         self.ismcts = bool(ismcts) or bool(iters)
+        #: ISMCTS only: opponents in the tree play the fitted model instead of UCB
+        self.model = bool(model)
         #: ISMCTS's fixed budget (iterations), its equivalent of ``samples``
         self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
                                                if self.samples else None)
@@ -134,8 +145,13 @@ class HardBot:
         roots = sorted(set(codes.values()))
         searcher = Searcher(view.rules, view.seat, _match_context(view), equity=self.equity)
         deadline = None if self.ms is None else start + self.ms / 1000.0
-        stats = ismcts_search(searcher, self._belief(view, know, rng), roots, left, right,
-                              know.line, deadline, self.iters)
+        worlds, temperature = self._belief(view, know, rng)
+        policy = None
+        if self.model and math.isfinite(temperature) and view.players == 2:
+            opp = 1 - view.seat
+            policy = model_policy(temperature, lacks_now(view, opp, view.seat), rng)
+        stats = ismcts_search(searcher, worlds, roots, left, right, know.line, deadline,
+                              self.iters, policy)
         visits = {a: (stats.get(c, (0, 0.0))[0], stats.get(c, (0, 0.0))[1])
                   for a, c in codes.items()}
         return visits, {a: v for a, (_, v) in visits.items()}
@@ -176,14 +192,21 @@ class HardBot:
                 used.add(k)
                 yield hands, bone
 
-    def _belief(self, view: PlayerView, know: Knowledge,
-                rng: random.Random) -> Iterator[tuple[list[int], list[int]]]:
+    def _belief(self, view: PlayerView, know: Knowledge, rng: random.Random
+                ) -> tuple[Iterator[tuple[list[int], list[int]]], float]:
         """Worlds for ISMCTS, which wants thousands of them: one weighted pool of hands,
-        drawn from by weight, each time with a fresh boneyard order."""
+        drawn from by weight, each time with a fresh boneyard order; and the temperature
+        fitted to the opponents' plays (infinite without evidence)."""
         pool = [sample_world(know, rng, self.soft) for _ in range(ISMCTS_POOL)]
         choices = observed_choices(view) if self.infer else []
-        weights = world_weights(choices, [h for h, _ in pool], self.temperatures)[0] \
-            if choices else [1.0] * len(pool)
+        weights, temperature = world_weights(choices, [h for h, _ in pool],
+                                             self.temperatures) \
+            if choices else ([1.0] * len(pool), math.inf)
+        return self._draw_from(pool, weights, rng), temperature
+
+    @staticmethod
+    def _draw_from(pool: list[tuple[list[int], list[int]]], weights: list[float],
+                   rng: random.Random) -> Iterator[tuple[list[int], list[int]]]:
         cumulative = list(itertools.accumulate(weights))
         while True:
             hands, bone = pool[bisect.bisect(cumulative, rng.random() * cumulative[-1])

@@ -31,6 +31,8 @@ it has not drawn since. Tiles of unknown origin are left out, which only weakens
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from doublesix.bots.heuristics import DEFAULT, Weights, ends_after
@@ -40,7 +42,7 @@ from doublesix.core.tiles import FULL_SET, HIGH, LOW, PIPS, VALUE_MASK
 from doublesix.core.view import PlayerView
 
 #: temperatures tried (in the medium level's score units, roughly pips)
-TEMPERATURES = (0.5, 1.5, 4.0, 12.0)
+TEMPERATURES = (0.5, 1.5, 4.0, 12.0, 50.0)
 #: the chance that a play ignores the model altogether (keeps a surprise from zeroing a world)
 EPSILON = 0.05
 
@@ -136,6 +138,30 @@ def _lacks_then(view: PlayerView, i: int, chooser: int, nxt: int,
     know = infer(replace(past, hand_sizes=tuple(sizes)))
     slots = know.slots[nxt]
     return slots[-1] if slots else 0
+
+
+def lacks_now(view: PlayerView, chooser: int, nxt: int) -> int:
+    """Tiles *chooser* knows, at the view's moment, that *nxt* does not hold."""
+    return _lacks_then(view, len(view.history), chooser, nxt, list(view.line))
+
+
+def model_policy(temperature: float, lacks: int, rng: random.Random,
+                 epsilon: float = EPSILON) -> Callable[[int, int, int, int, int, list[int]], int]:
+    """The fitted opponent model as a move picker for a search: softmax over the medium
+    level's scores at *temperature*, a uniform move with chance *epsilon*."""
+    def pick(hand: int, nxt_hand: int, left: int, right: int, line: int,
+             moves: list[int]) -> int:
+        if len(moves) == 1 or rng.random() < epsilon:
+            return moves[rng.randrange(len(moves))]
+        size = hand.bit_count()
+        nxt_size = nxt_hand.bit_count()
+        scores = [score_option(hand, size, (left, right), mv >> 1,
+                               End.RIGHT if mv & 1 else End.LEFT, line, nxt_size, lacks)
+                  for mv in moves]
+        top = max(scores)
+        weights = [math.exp((sc - top) / temperature) for sc in scores]
+        return rng.choices(moves, weights)[0]
+    return pick
 
 
 def score_option(hand: int, size: int, ends: tuple[int, int], tile: int, end: End,

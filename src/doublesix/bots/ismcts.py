@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from doublesix.bots.search import OTHER, Searcher
 from doublesix.core.tiles import HIGH, LOW, VALUE_MASK
+
+#: an opponent model: (its hand, the next seat's hand, left, right, line, its moves) -> move
+Policy = Callable[[int, int, int, int, int, list[int]], int]
 
 #: values are divided by this before UCB (a deal is worth 50 plus its points)
 SCALE = 100.0
@@ -41,9 +44,11 @@ class Node:
 
 def search(searcher: Searcher, worlds: Iterator[tuple[list[int], list[int]]],
            root_moves: list[int], left: int, right: int, line: int,
-           deadline: float | None, iterations: int | None) -> dict[int, tuple[int, float]]:
+           deadline: float | None, iterations: int | None,
+           policy: Policy | None = None) -> dict[int, tuple[int, float]]:
     """Run ISMCTS from the observer's turn; *root_moves* are its legal plays as codes
     ``tile * 2 + side`` (side 0 left, 1 right; a lead uses side 0 with *left* = -1).
+    With *policy*, opponents in the tree play by it instead of by UCB (an opponent model).
     Returns visits and mean value (the searcher's scale) per root move."""
     root = Node()
     me = searcher.me
@@ -53,14 +58,15 @@ def search(searcher: Searcher, worlds: Iterator[tuple[list[int], list[int]]],
             break
         hands, bone = next(worlds)
         searcher.set_world(bone)
-        _iterate(searcher, root, list(hands), bone, root_moves, left, right, line, me)
+        _iterate(searcher, root, list(hands), bone, root_moves, left, right, line, me, policy)
         done += 1
     return {mv: (child.visits, child.total / child.visits * SCALE if child.visits else 0.0)
             for mv, child in root.children.items()}
 
 
 def _iterate(searcher: Searcher, root: Node, hands: list[int], bone: list[int],
-             root_moves: list[int], left: int, right: int, line: int, me: int) -> None:
+             root_moves: list[int], left: int, right: int, line: int, me: int,
+             policy: Policy | None) -> None:
     players = searcher.players
     path: list[tuple[Node, int]] = []  # (node entered, seat that moved into it)
     node = root
@@ -75,7 +81,16 @@ def _iterate(searcher: Searcher, root: Node, hands: list[int], bone: list[int],
             if child is not None:
                 child.avail += 1
         untried = [mv for mv in moves if mv not in node.children]
-        if untried:
+        if mover != me and policy is not None:
+            # the opponent as the inference fitted it, not as a best responder
+            mv = policy(hands[mover], hands[(mover + 1) % players], left, right, line, moves)
+            child = node.children.get(mv)
+            if child is None:
+                child = Node()
+                child.avail = 1
+                node.children[mv] = child
+                expanded = True
+        elif untried:
             mv = untried[0]
             child = Node()
             child.avail = 1
