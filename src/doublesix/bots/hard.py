@@ -83,6 +83,7 @@ class HardBot:
         ismcts: float = 0.0,
         iters: float | None = None,
         model: float = 0.0,
+        origins: float = 1.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -100,6 +101,8 @@ class HardBot:
         self.ismcts = bool(ismcts) or bool(iters)
         #: ISMCTS only: opponents in the tree play the fitted model instead of UCB
         self.model = bool(model)
+        #: inference also reads plays made before the opponent's last draw (see inference.py)
+        self.origins = bool(origins)
         #: ISMCTS's fixed budget (iterations), its equivalent of ``samples``
         self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
                                                if self.samples else None)
@@ -178,8 +181,10 @@ class HardBot:
                 yield sample_world(know, rng, self.soft)
         batch = self.samples if self.samples is not None else TIME_BATCH
         while True:
-            pool = [sample_world(know, rng, self.soft) for _ in range(batch * self.pool)]
-            weights, _ = world_weights(choices, [hands for hands, _ in pool], self.temperatures)
+            origins: list[dict[int, int]] = [{} for _ in range(batch * self.pool)]
+            pool = [sample_world(know, rng, self.soft, o) for o in origins]
+            weights, _ = world_weights(choices, [hands for hands, _ in pool], self.temperatures,
+                                       origins if self.origins else None)
             picks = resample(weights, batch, rng.random())
             rng.shuffle(picks)
             used: set[int] = set()
@@ -197,10 +202,12 @@ class HardBot:
         """Worlds for ISMCTS, which wants thousands of them: one weighted pool of hands,
         drawn from by weight, each time with a fresh boneyard order; and the temperature
         fitted to the opponents' plays (infinite without evidence)."""
-        pool = [sample_world(know, rng, self.soft) for _ in range(ISMCTS_POOL)]
+        origins: list[dict[int, int]] = [{} for _ in range(ISMCTS_POOL)]
+        pool = [sample_world(know, rng, self.soft, o) for o in origins]
         choices = observed_choices(view) if self.infer else []
         weights, temperature = world_weights(choices, [h for h, _ in pool],
-                                             self.temperatures) \
+                                             self.temperatures,
+                                             origins if self.origins else None) \
             if choices else ([1.0] * len(pool), math.inf)
         return self._draw_from(pool, weights, rng), temperature
 

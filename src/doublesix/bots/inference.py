@@ -24,8 +24,10 @@ Draws and passes are forced (nothing else is legal), so their probability is 0 o
 enter only through the hard constraints. Only plays with a choice carry evidence.
 
 A past hand is rebuilt from the world without guessing: the tiles the seat played later are
-certainly in hand at that moment if it did not draw in between, and its present hand is if
-it has not drawn since. Tiles of unknown origin are left out, which only weakens the evidence.
+certainly in hand at that moment if it did not draw in between, and of its present hand the
+tiles it was dealt or drew before that moment (the sampler tells which slot, dealt or drawn
+when, each tile filled). Tiles of unknown origin are left out, which only weakens the
+evidence.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ class Choice:
     """One play an opponent chose freely, and what is public about its moment."""
 
     seat: int
+    #: the play's place in the deal's history
+    index: int
     ends: tuple[int, int]
     tile: int
     end: End
@@ -96,7 +100,7 @@ def observed_choices(view: PlayerView) -> list[Choice]:
                 known, with_hand = _known_then(view, i)
                 nxt = (s + 1) % players
                 out.append(Choice(
-                    seat=s, ends=e.ends_before, tile=tile.index, end=e.action.end,
+                    seat=s, index=i, ends=e.ends_before, tile=tile.index, end=e.action.end,
                     known=known, with_hand=with_hand, size=sizes[s], line=line, nxt=nxt,
                     nxt_size=sizes[nxt], nxt_lacks=_lacks_then(view, i, s, nxt, line_pairs),
                 ))
@@ -191,10 +195,25 @@ def score_option(hand: int, size: int, ends: tuple[int, int], tile: int, end: En
     return score + weights.starve * p
 
 
-def choice_scores(choice: Choice, hands: list[int]) -> tuple[float, list[float]] | None:
+def choice_scores(choice: Choice, hands: list[int],
+                  origins: dict[int, int] | None = None) -> tuple[float, list[float]] | None:
     """The chosen play's score and every option's, in world *hands*; None when the world
-    leaves the chooser no alternative (the play carries no evidence there)."""
-    hand = choice.known | (hands[choice.seat] if choice.with_hand else 0)
+    leaves the chooser no alternative (the play carries no evidence there). With the world's
+    *origins* (when each hidden tile came to its hand, see ``sample_world``) the tiles held
+    since before the play count too, not only when the seat has not drawn since."""
+    now = hands[choice.seat]
+    if choice.with_hand:
+        hand = choice.known | now
+    elif origins is not None:
+        held = 0
+        while now:
+            b = now & -now
+            now ^= b
+            if origins.get(b.bit_length() - 1, -1) < choice.index:
+                held |= b
+        hand = choice.known | held
+    else:
+        hand = choice.known
     hand |= 1 << choice.tile
     left, right = choice.ends
     fit_l = hand & VALUE_MASK[left]
@@ -228,13 +247,14 @@ def log_likelihood(evidence: list[tuple[float, list[float]]], temperature: float
 
 
 def world_weights(choices: list[Choice], worlds: list[list[int]],
-                  temperatures: tuple[float, ...] = TEMPERATURES) -> tuple[list[float], float]:
+                  temperatures: tuple[float, ...] = TEMPERATURES,
+                  origins: list[dict[int, int]] | None = None) -> tuple[list[float], float]:
     """Normalised weights of *worlds* (hands), and the temperature fitted to the choices."""
     evidence = []
-    for hands in worlds:
+    for w, hands in enumerate(worlds):
         ev = []
         for c in choices:
-            sc = choice_scores(c, hands)
+            sc = choice_scores(c, hands, origins[w] if origins is not None else None)
             if sc is not None:
                 ev.append(sc)
         evidence.append(ev)
