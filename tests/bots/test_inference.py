@@ -100,3 +100,23 @@ def test_the_true_world_weighs_more_than_average() -> None:
 def test_resampling_follows_the_weights() -> None:
     picks = resample([0.5, 0.0, 0.25, 0.25], 8, 0.3)
     assert picks.count(0) == 4 and picks.count(1) == 0 and picks.count(2) == 2
+
+
+def test_sampled_tiles_know_which_draw_brought_them() -> None:
+    rng = random.Random(4)
+    checked = 0
+    for _, views in _medium_games("draw", range(15)):
+        view = views[-1]
+        know = infer(view)
+        opp = 1 - view.seat
+        draws = {i for i, e in enumerate(view.history)
+                 if e.seat == opp and e.action.kind is ActionKind.DRAW}
+        origins: dict[int, int] = {}
+        hands, _ = sample_world(know, rng, 0.0, origins)
+        mine = {t for t in range(28) if hands[opp] >> t & 1}
+        assert set(origins) == mine
+        assert all(when == -1 or when in draws for when in origins.values())
+        # a tile can have come from a draw only while the opponent has drawn that often
+        assert sum(1 for w in origins.values() if w >= 0) <= len(draws)
+        checked += bool(draws)
+    assert checked > 3

@@ -32,6 +32,7 @@ from doublesix.bots.heuristics import score_play
 from doublesix.bots.inference import (
     TEMPERATURES,
     lacks_now,
+    model_choice,
     model_policy,
     observed_choices,
     resample,
@@ -84,6 +85,7 @@ class HardBot:
         iters: float | None = None,
         model: float = 0.0,
         origins: float = 1.0,
+        exploit: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -103,6 +105,9 @@ class HardBot:
         self.model = bool(model)
         #: inference also reads plays made before the opponent's last draw (see inference.py)
         self.origins = bool(origins)
+        #: alpha-beta only: when the fitted temperature is at most this, the opponent is
+        #: searched as the model's player rather than as a perfect one (0: never)
+        self.exploit = float(exploit)
         #: ISMCTS's fixed budget (iterations), its equivalent of ``samples``
         self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
                                                if self.samples else None)
@@ -171,8 +176,8 @@ class HardBot:
         totals, worlds = self._search(view, know, plays, rng, deadline)
         return {a: totals[a] / max(1, worlds) for a in plays}, prior
 
-    def _worlds(self, view: PlayerView, know: Knowledge,
-                rng: random.Random) -> Iterator[tuple[list[int], list[int]]]:
+    def _worlds(self, view: PlayerView, know: Knowledge, rng: random.Random,
+                fitted: list[float] | None = None) -> Iterator[tuple[list[int], list[int]]]:
         """Worlds to search, in order: plain samples, or with inference, samples drawn in
         proportion to how well they explain the opponents' plays (see inference.py)."""
         choices = observed_choices(view) if self.infer else []
@@ -183,8 +188,11 @@ class HardBot:
         while True:
             origins: list[dict[int, int]] = [{} for _ in range(batch * self.pool)]
             pool = [sample_world(know, rng, self.soft, o) for o in origins]
-            weights, _ = world_weights(choices, [hands for hands, _ in pool], self.temperatures,
-                                       origins if self.origins else None)
+            weights, temperature = world_weights(choices, [hands for hands, _ in pool],
+                                                 self.temperatures,
+                                                 origins if self.origins else None)
+            if fitted is not None:
+                fitted.append(temperature)
             picks = resample(weights, batch, rng.random())
             rng.shuffle(picks)
             used: set[int] = set()
@@ -232,11 +240,16 @@ class HardBot:
         depth = self._depth(view, know)
         worlds = 0
         limit = self.samples if self.samples is not None else 10_000
-        source = self._worlds(view, know, rng)
+        fitted: list[float] = []
+        source = self._worlds(view, know, rng, fitted)
         # resampling repeats likely worlds: search each once
         seen: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
         while worlds < limit:
             hands, bone = next(source)
+            if worlds == 0 and self.exploit and fitted and fitted[0] <= self.exploit and \
+                    view.players == 2:
+                # the opponent's plays fit the model sharply: search it as that player
+                searcher.model = model_choice(lacks_now(view, 1 - view.seat, view.seat))
             key = (tuple(hands), tuple(bone))
             cached = seen.get(key)
             if cached is not None:

@@ -168,6 +168,19 @@ def model_policy(temperature: float, lacks: int, rng: random.Random,
     return pick
 
 
+def model_choice(lacks: int) -> Callable[[int, int, int, int, int, list[int]], int]:
+    """The model's most likely move (the medium level's own choice), for a search that
+    lets a sharp opponent play as it was seen to play."""
+    def pick(hand: int, nxt_hand: int, left: int, right: int, line: int,
+             moves: list[int]) -> int:
+        size = hand.bit_count()
+        nxt_size = nxt_hand.bit_count()
+        return max(moves, key=lambda mv: score_option(
+            hand, size, (left, right), mv >> 1, End.RIGHT if mv & 1 else End.LEFT, line,
+            nxt_size, lacks))
+    return pick
+
+
 def score_option(hand: int, size: int, ends: tuple[int, int], tile: int, end: End,
                  line: int, nxt_size: int, nxt_lacks: int,
                  weights: Weights = DEFAULT) -> float:

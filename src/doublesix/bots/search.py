@@ -80,6 +80,9 @@ class Searcher:
         self.rules = rules
         #: value a finished 101 deal by the match equity it wins or loses (matchvalue.py)
         self.equity = equity and rules.players == 2
+        #: when set, the other seats' moves in the tree: (hand, next hand, left, right, line,
+        #: moves) -> the move (see inference.model_choice); otherwise they minimise
+        self.model: Callable[[int, int, int, int, int, list[int]], int] | None = None
         #: value leaves by a greedy playout to the end instead of the static guess
         self.rollout = rollout
         self.me = me
@@ -230,6 +233,10 @@ class Searcher:
                 b = m & -m
                 moves.append((b.bit_length() - 1) * 2 + 1)
                 m ^= b
+        if self.model is not None and mover != self.me and len(moves) > 1:
+            # an opponent model: the opponent plays what the model says, no search of it
+            moves = [self.model(hands[mover], hands[(mover + 1) % self.players], left, right,
+                                line, moves)]
         if len(moves) > 1:
             moves.sort(key=lambda mv: -_ORDER_KEY[mv >> 1])
             if best_move in moves:
