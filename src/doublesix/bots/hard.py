@@ -57,6 +57,9 @@ POOL = 4
 TIME_BATCH = 24
 #: ISMCTS iterations that stand for one sampled world of ``samples`` (about the same time)
 ISMCTS_PER_SAMPLE = 8
+#: a fitted temperature at most this (the sharpest two of inference.TEMPERATURES) lets
+#: alpha-beta search the opponent as the model's player
+EXPLOIT_T = 1.5
 #: hands sampled (and weighted) once per ISMCTS decision
 ISMCTS_POOL = 128
 
@@ -80,12 +83,12 @@ class HardBot:
         pool: float = POOL,
         temp: float = 0.0,
         equity: float = 1.0,
-        learned: float = 0.0,
+        learned: float = 1.0,
         ismcts: float = 0.0,
         iters: float | None = None,
         model: float = 0.0,
         origins: float = 1.0,
-        exploit: float = 0.0,
+        exploit: float = EXPLOIT_T,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
