@@ -83,7 +83,7 @@ class HardBot:
         pool: float = POOL,
         temp: float = 0.0,
         equity: float = 1.0,
-        learned: float = 1.0,
+        learned: float = 0.0,
         ismcts: float = 0.0,
         iters: float | None = None,
         model: float = 0.0,
