@@ -5,7 +5,8 @@ order, drawn from :mod:`doublesix.bots.knowledge`'s constraints) each legal play
 a depth-limited alpha-beta search (:mod:`doublesix.bots.search`), exact once few tiles are
 left; the play with the best mean value is chosen.
 
-The budget is a time per decision (``ms``, default 180 so that p95 stays under 250 ms) or,
+The budget is a time per decision (``ms``, default 150 so that p95 stays under 250 ms even
+on a shared machine at load 15, where the wall clock runs 4-5 times the CPU time) or,
 for reproducible runs, a number of sampled worlds (``samples``); with ``samples`` the decision
 depends only on the seed and the view. Other knobs (all take numbers, so an arena spec such as
 ``hard:samples=16,depth=6`` can set them): ``depth`` plies before the static evaluation,
@@ -13,6 +14,16 @@ depends only on the seed and the view. Other knobs (all take numbers, so an aren
 (0-1) of a tile an opponent would probably have played already (0 or 1: no such evidence),
 ``prior`` how much of the medium level's liking is added to the searched value, and
 ``rollout`` 1 to value leaves by a greedy playout instead.
+
+Issue 15's pieces (see bench/arena-figures.md for what each measured): ``infer`` weights the
+sampled worlds by the opponent's plays (:mod:`doublesix.bots.inference`), ``origins`` lets
+plays before its later draws count, ``pool`` candidate worlds per world searched, ``temp`` a
+fixed temperature instead of the fitted one, ``exploit`` the fitted temperature under which
+the opponent is searched as the model's player, ``equity`` values 101 deals by match equity
+(:mod:`doublesix.bots.matchvalue`), ``learned`` the fitted leaf weights
+(:mod:`doublesix.bots.evaluation`); ``ismcts`` / ``iters`` switch to information-set MCTS
+(:mod:`doublesix.bots.ismcts`, ``iters`` being its fixed budget) and ``model`` lets its
+opponents play the fitted model. :meth:`HardBot.option_values` gives every play's value.
 
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
@@ -46,7 +57,7 @@ from doublesix.bots.seeding import decision_rng
 from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.view import PlayerView
 
-DEFAULT_MS = 180.0
+DEFAULT_MS = 150.0
 #: search depth in plies; a deal this close to its end is searched to the end instead
 DEFAULT_DEPTH = 8
 #: tiles still in play (hands, and the boneyard if it is drawn from) for an exact solve
@@ -54,7 +65,7 @@ EXACT_TILES = 14
 #: with inference, candidate worlds sampled per world searched (then resampled by weight)
 POOL = 4
 #: worlds resampled at a time when the budget is a time
-TIME_BATCH = 24
+TIME_BATCH = 8
 #: ISMCTS iterations that stand for one sampled world of ``samples`` (about the same time)
 ISMCTS_PER_SAMPLE = 8
 #: a fitted temperature at most this (the sharpest two of inference.TEMPERATURES) lets
@@ -259,6 +270,9 @@ class HardBot:
                 for action, v in cached.items():
                     totals[action] += v
                 worlds += 1
+                # a repeat costs no search, but drawing it does: the clock still counts
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
                 continue
             # with no boneyard in play, worlds share positions: keep the table
             searcher.set_world(bone, keep_table=not bone or view.rules.draw_rule == "none")
