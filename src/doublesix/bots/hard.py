@@ -100,6 +100,7 @@ class HardBot:
         model: float = 0.0,
         origins: float = 1.0,
         exploit: float = EXPLOIT_T,
+        loose: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -122,6 +123,9 @@ class HardBot:
         #: alpha-beta only: when the fitted temperature is at most this, the opponent is
         #: searched as the model's player rather than as a perfect one (0: never)
         self.exploit = float(exploit)
+        #: alpha-beta only: when the opponent fits the flattest temperature, search it as a
+        #: random player
+        self.loose = bool(loose)
         #: ISMCTS's fixed budget (iterations), its equivalent of ``samples``
         self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
                                                if self.samples else None)
@@ -257,14 +261,26 @@ class HardBot:
         fitted: list[float] = []
         source = self._worlds(view, know, rng, fitted)
         # resampling repeats likely worlds: search each once
-        seen: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[Action, float]] = {}
+        seen: dict[tuple[tuple[int, ...], ...], dict[Action, float]] = {}
+        loose = False
         while worlds < limit:
             hands, bone = next(source)
             if worlds == 0 and self.exploit and fitted and fitted[0] <= self.exploit and \
                     view.players == 2:
                 # the opponent's plays fit the model sharply: search it as that player
                 searcher.model = model_choice(lacks_now(view, 1 - view.seat, view.seat))
-            key = (tuple(hands), tuple(bone))
+            if worlds == 0 and self.loose and fitted and fitted[0] >= TEMPERATURES[-1] and \
+                    view.players == 2:
+                loose = True
+            key: tuple[tuple[int, ...], ...] = (tuple(hands), tuple(bone))
+            if loose:
+                # an opponent whose plays the model explains no better than chance: in each
+                # world it plays one sampled line of random moves, so the average over worlds
+                # is the value against a random player, not against a perfect one
+                pick = random.Random(rng.random())
+                searcher.model = lambda _h, _n, _l, _r, _line, moves, pick=pick: \
+                    moves[pick.randrange(len(moves))]
+                key = (*key, (worlds,))
             cached = seen.get(key)
             if cached is not None:
                 for action, v in cached.items():
@@ -275,7 +291,8 @@ class HardBot:
                     break
                 continue
             # with no boneyard in play, worlds share positions: keep the table
-            searcher.set_world(bone, keep_table=not bone or view.rules.draw_rule == "none")
+            searcher.set_world(bone, keep_table=not loose and (
+                not bone or view.rules.draw_rule == "none"))
             try:
                 values = _values(searcher, hands, plays, view.seat, left, right, know.line,
                                  depth)
