@@ -52,8 +52,8 @@ def test_bot_specs() -> None:
 #: every hard variant compared in bench/arena-figures.md (issue 15), by its arena name
 VARIANTS = ["hard:samples=2,infer=0", "hard:samples=2,origins=0", "hard:samples=2,soft=0.5",
             "hard:samples=2,pool=16", "hard:samples=2,learned=1", "hard:samples=2,equity=0",
-            "hard:samples=2,exploit=1.5", "hard:samples=2,loose=1", "hard:iters=20", "hard:iters=20,model=1",
-            "hard:ismcts=1,ms=20"]
+            "hard:samples=2,exploit=1.5", "hard:samples=2,loose=1", "hard:iters=20",
+            "hard:iters=20,model=1", "hard:ismcts=1,ms=20"]
 
 
 @pytest.mark.parametrize("spec", VARIANTS)
