@@ -104,7 +104,8 @@ class HardBot:
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
-        self.ms = float(ms) if ms else (None if self.samples else DEFAULT_MS)
+        # a fixed budget (samples, or ISMCTS's iters) means no clock: reproducible at any load
+        self.ms = float(ms) if ms else (None if self.samples or iters else DEFAULT_MS)
         self.depth = int(depth)
         self.exact = int(exact)
         self.prior = float(prior)
