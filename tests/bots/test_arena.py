@@ -57,3 +57,23 @@ def test_arena_runs_kozel_pairs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "medium", "easy", "--preset", "kozel", "--games", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["players"] == 4 and data["games"] == 4 and data["deals"] >= 4
+
+
+#: every hard variant compared in bench/arena-figures.md (issue 15), by its arena name
+VARIANTS = ["hard:samples=2,infer=0", "hard:samples=2,origins=0", "hard:samples=2,soft=0.5",
+            "hard:samples=2,pool=16", "hard:samples=2,learned=1", "hard:samples=2,equity=0",
+            "hard:samples=2,exploit=1.5", "hard:samples=2,loose=1", "hard:iters=20",
+            "hard:iters=20,model=1", "hard:ismcts=1,ms=20"]
+
+
+@pytest.mark.parametrize("spec", VARIANTS)
+def test_every_compared_variant_runs_by_name(spec: str) -> None:
+    report = run_arena(find_preset("draw"), spec, "medium", 1, seed=4)
+    assert report.games == 2
+
+
+def test_variant_options_reach_the_bot() -> None:
+    bot = make_any("hard:samples=3,infer=0,learned=0,equity=0,exploit=1.5", 1)
+    assert (bot.samples, bot.infer, bot.learned, bot.equity, bot.exploit) == (  # type: ignore[union-attr]
+        3, False, False, False, 1.5)
+    assert make_any("hard:iters=40,model=1", 1).iters == 40  # type: ignore[union-attr]

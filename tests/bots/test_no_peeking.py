@@ -20,7 +20,8 @@ from doublesix.core.view import PlayerView
 BOTS = Path(__file__).resolve().parents[2] / "src" / "doublesix" / "bots"
 #: the modules a level is made of; only the arena and the omniscient solver see a game
 LEVEL_MODULES = ["base", "easy", "medium", "hard", "heuristics", "knowledge", "sampling",
-                 "search", "seeding", "levels", "pairs"]
+                 "search", "seeding", "levels", "inference", "ismcts", "matchvalue",
+                 "evaluation", "pairs"]
 FORBIDDEN = {"doublesix.core.state", "doublesix.core.match", "doublesix.core.dealing",
              "doublesix.core.notation", "doublesix.core.positions"}
 
@@ -147,6 +148,7 @@ def _walk(game: Match, walker: Bot, plies: int) -> Match:
 
 def _same_decisions(view: PlayerView, twin_view: PlayerView) -> None:
     assert view.legal == twin_view.legal and view.hand == twin_view.hand
-    for bot in (make_bot("easy", 5), make_bot("medium", 5), HardBot(5, samples=4)):
+    for bot in (make_bot("easy", 5), make_bot("medium", 5), HardBot(5, samples=4),
+                HardBot(5, samples=4, infer=0), HardBot(5, iters=60)):
         assert bot.choose(view) == bot.choose(twin_view), bot.name
 

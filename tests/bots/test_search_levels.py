@@ -83,3 +83,30 @@ def test_levels_are_registered() -> None:
 
     assert {"random", "easy", "medium", "hard"} <= set(bot_names())
     assert "omniscient" not in bot_names()
+
+
+@pytest.mark.parametrize(("preset", "players"), [("draw", 2), ("block", 2), ("draw", 3),
+                                                 ("101", 2)])
+def test_hard_ismcts_plays_legally(preset: str, players: int) -> None:
+    rules = find_preset(preset, players=players)
+    for seed in range(2 if preset == "101" else 12):
+        bots = [HardBot(seed + s, iters=30) for s in range(players)]
+        play_out(rules, seed, bots)  # type: ignore[arg-type]
+
+
+def test_an_iteration_budget_makes_ismcts_reproducible() -> None:
+    for view in _midgame_views("draw", 3):
+        first = HardBot(7, iters=80).choose(view)
+        assert all(HardBot(7, iters=80).choose(view) == first for _ in range(2))
+
+
+def test_option_values_cover_every_play() -> None:
+    for view in _midgame_views("block", 2):
+        plays = [a for a in view.legal if a.tile is not None]
+        for bot in (HardBot(3, samples=4), HardBot(3, iters=40)):
+            values = bot.option_values(view)
+            assert set(values) == set(plays)
+            if len(plays) > 1 and not bot.ismcts:
+                # the level's choice is the option of best value (no prior blended in)
+                best = max(values.values())
+                assert values[bot.choose(view)] == best

@@ -12,7 +12,11 @@ from doublesix.core.rules import PRESETS, find_preset
 
 BOTS_HELP = (
     "random, easy, medium, hard, omniscient; hard and omniscient take options, "
-    "e.g. hard:ms=50 (time budget per decision) or hard:samples=24 (fixed, deterministic)"
+    "e.g. hard:ms=50 (time budget per decision) or hard:samples=24 (fixed, deterministic); "
+    "hard's pieces by name: infer=0 (no inference from the opponent's plays), iters=N or "
+    "ismcts=1 (information-set MCTS instead of alpha-beta), model=1 (ISMCTS: the opponent "
+    "plays the fitted model), learned=1 (fitted leaf weights), equity=0 (101 by points, "
+    "not match equity)"
 )
 
 

@@ -5,7 +5,8 @@ order, drawn from :mod:`doublesix.bots.knowledge`'s constraints) each legal play
 a depth-limited alpha-beta search (:mod:`doublesix.bots.search`), exact once few tiles are
 left; the play with the best mean value is chosen.
 
-The budget is a time per decision (``ms``, default 180 so that p95 stays under 250 ms) or,
+The budget is a time per decision (``ms``, default 150 so that p95 stays under 250 ms even
+on a shared machine at load 15, where the wall clock runs 4-5 times the CPU time) or,
 for reproducible runs, a number of sampled worlds (``samples``); with ``samples`` the decision
 depends only on the seed and the view. Other knobs (all take numbers, so an arena spec such as
 ``hard:samples=16,depth=6`` can set them): ``depth`` plies before the static evaluation,
@@ -14,16 +15,41 @@ depends only on the seed and the view. Other knobs (all take numbers, so an aren
 ``prior`` how much of the medium level's liking is added to the searched value, and
 ``rollout`` 1 to value leaves by a greedy playout instead.
 
+Issue 15's pieces (see bench/arena-figures.md for what each measured): ``infer`` weights the
+sampled worlds by the opponent's plays (:mod:`doublesix.bots.inference`), ``origins`` lets
+plays before its later draws count, ``pool`` candidate worlds per world searched, ``temp`` a
+fixed temperature instead of the fitted one, ``exploit`` the fitted temperature under which
+the opponent is searched as the model's player, ``equity`` values 101 deals by match equity
+(:mod:`doublesix.bots.matchvalue`), ``learned`` the fitted leaf weights
+(:mod:`doublesix.bots.evaluation`); ``ismcts`` / ``iters`` switch to information-set MCTS
+(:mod:`doublesix.bots.ismcts`, ``iters`` being its fixed budget) and ``model`` lets its
+opponents play the fitted model. :meth:`HardBot.option_values` gives every play's value.
+
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import math
 import random
 import time
+from collections.abc import Iterator
 
 from doublesix.bots.base import obvious_choice
+from doublesix.bots.evaluation import learned_weights
 from doublesix.bots.heuristics import score_play
+from doublesix.bots.inference import (
+    TEMPERATURES,
+    lacks_now,
+    model_choice,
+    model_policy,
+    observed_choices,
+    resample,
+    world_weights,
+)
+from doublesix.bots.ismcts import search as ismcts_search
 from doublesix.bots.knowledge import Knowledge, infer
 from doublesix.bots.sampling import sample_world
 from doublesix.bots.search import EXACT, MatchContext, OutOfTime, Searcher
@@ -31,11 +57,22 @@ from doublesix.bots.seeding import decision_rng
 from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.view import PlayerView
 
-DEFAULT_MS = 180.0
+DEFAULT_MS = 150.0
 #: search depth in plies; a deal this close to its end is searched to the end instead
 DEFAULT_DEPTH = 8
 #: tiles still in play (hands, and the boneyard if it is drawn from) for an exact solve
 EXACT_TILES = 14
+#: with inference, candidate worlds sampled per world searched (then resampled by weight)
+POOL = 4
+#: worlds resampled at a time when the budget is a time
+TIME_BATCH = 8
+#: ISMCTS iterations that stand for one sampled world of ``samples`` (about the same time)
+ISMCTS_PER_SAMPLE = 8
+#: a fitted temperature at most this (the sharpest two of inference.TEMPERATURES) lets
+#: alpha-beta search the opponent as the model's player
+EXPLOIT_T = 1.5
+#: hands sampled (and weighted) once per ISMCTS decision
+ISMCTS_POOL = 128
 
 
 class HardBot:
@@ -51,51 +88,216 @@ class HardBot:
         depth: float = DEFAULT_DEPTH,
         exact: float = EXACT_TILES,
         prior: float = 0.0,
-        soft: float = 0.5,
+        soft: float | None = None,
         rollout: float = 0.0,
+        infer: float = 1.0,
+        pool: float = POOL,
+        temp: float = 0.0,
+        equity: float = 1.0,
+        learned: float = 0.0,
+        ismcts: float = 0.0,
+        iters: float | None = None,
+        model: float = 0.0,
+        origins: float = 1.0,
+        exploit: float = EXPLOIT_T,
+        loose: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
-        self.ms = float(ms) if ms else (None if self.samples else DEFAULT_MS)
+        # a fixed budget (samples, or ISMCTS's iters) means no clock: reproducible at any load
+        self.ms = float(ms) if ms else (None if self.samples or iters else DEFAULT_MS)
         self.depth = int(depth)
         self.exact = int(exact)
         self.prior = float(prior)
-        self.soft = float(soft)
+        self.infer = bool(infer)
+        # the soft evidence is a cruder form of the inference: one or the other
+        self.soft = float(soft) if soft is not None else (0.0 if self.infer else 0.5)
         self.rollout = bool(rollout)
+        self.pool = max(1, int(pool))
+        self.equity = bool(equity)
+        self.learned = bool(learned)
+        self.ismcts = bool(ismcts) or bool(iters)
+        #: ISMCTS only: opponents in the tree play the fitted model instead of UCB
+        self.model = bool(model)
+        #: inference also reads plays made before the opponent's last draw (see inference.py)
+        self.origins = bool(origins)
+        #: alpha-beta only: when the fitted temperature is at most this, the opponent is
+        #: searched as the model's player rather than as a perfect one (0: never)
+        self.exploit = float(exploit)
+        #: alpha-beta only: when the opponent fits the flattest temperature, search it as a
+        #: random player
+        self.loose = bool(loose)
+        #: ISMCTS's fixed budget (iterations), its equivalent of ``samples``
+        self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
+                                               if self.samples else None)
+        self.temperatures = (float(temp),) if temp else TEMPERATURES
 
     def choose(self, view: PlayerView) -> Action:
         obvious = obvious_choice(view)
         if obvious is not None:
             return obvious
-        legal = view.legal
+        if self.ismcts:
+            visits, _ = self._tree(view)
+            # the most visited move: the robust choice of MCTS
+            return max(visits, key=lambda a: visits[a])
+        values, prior = self._evaluate(view)
+        return max(values, key=lambda a: (values[a] + self.prior * prior[a], prior[a]))
+
+    def option_values(self, view: PlayerView) -> dict[Action, float]:
+        """The expected value of every legal play in *view*, from its seat's side: points of
+        the deal (a won deal counts 50 on top; in a match, a won match 400 more), averaged
+        over the worlds searched within the budget. Draws, passes and redeals are never a
+        choice between plays (each is the only legal action, or a redeal) and get no value."""
+        if not any(a.kind is ActionKind.PLAY for a in view.legal):
+            return {}
+        if self.ismcts:
+            return self._tree(view)[1]
+        return self._evaluate(view)[0]
+
+    def _tree(self, view: PlayerView) -> tuple[dict[Action, tuple[int, float]],
+                                                 dict[Action, float]]:
+        """ISMCTS over the view's information set: visits (with the mean value as tie-break)
+        and the mean value of every play."""
         start = time.perf_counter()
         know = infer(view)
         rng = decision_rng(self.seed, view)
-        plays = [a for a in legal if a.kind is ActionKind.PLAY]
+        plays = [a for a in view.legal if a.kind is ActionKind.PLAY]
+        left, right = view.ends if view.ends is not None else (-1, -1)
+        codes: dict[Action, int] = {}
+        for a in plays:
+            assert a.tile is not None
+            # with equal ends both sides give the same line: one tree move
+            side = 1 if a.end is End.RIGHT and left != right else 0
+            codes[a] = a.tile.index * 2 + side
+        roots = sorted(set(codes.values()))
+        searcher = Searcher(view.rules, view.seat, _match_context(view), equity=self.equity)
+        deadline = None if self.ms is None else start + self.ms / 1000.0
+        worlds, temperature = self._belief(view, know, rng)
+        policy = None
+        if self.model and math.isfinite(temperature) and view.players == 2:
+            opp = 1 - view.seat
+            policy = model_policy(temperature, lacks_now(view, opp, view.seat), rng)
+        stats = ismcts_search(searcher, worlds, roots, left, right, know.line, deadline,
+                              self.iters, policy)
+        visits = {a: (stats.get(c, (0, 0.0))[0], stats.get(c, (0, 0.0))[1])
+                  for a, c in codes.items()}
+        return visits, {a: v for a, (_, v) in visits.items()}
+
+    def _evaluate(self, view: PlayerView) -> tuple[dict[Action, float], dict[Action, float]]:
+        start = time.perf_counter()
+        know = infer(view)
+        rng = decision_rng(self.seed, view)
+        plays = [a for a in view.legal if a.kind is ActionKind.PLAY]
         # the medium player's liking breaks ties and orders the search
         prior = {a: score_play(a, view.ends, know) for a in plays}
         plays.sort(key=lambda a: -prior[a])
         deadline = None if self.ms is None else start + self.ms / 1000.0
         totals, worlds = self._search(view, know, plays, rng, deadline)
-        blend = self.prior * max(1, worlds)
-        return max(plays, key=lambda a: (totals[a] + blend * prior[a], prior[a]))
+        return {a: totals[a] / max(1, worlds) for a in plays}, prior
+
+    def _worlds(self, view: PlayerView, know: Knowledge, rng: random.Random,
+                fitted: list[float] | None = None) -> Iterator[tuple[list[int], list[int]]]:
+        """Worlds to search, in order: plain samples, or with inference, samples drawn in
+        proportion to how well they explain the opponents' plays (see inference.py)."""
+        choices = observed_choices(view) if self.infer else []
+        if not choices:
+            while True:
+                yield sample_world(know, rng, self.soft)
+        batch = self.samples if self.samples is not None else TIME_BATCH
+        while True:
+            origins: list[dict[int, int]] = [{} for _ in range(batch * self.pool)]
+            pool = [sample_world(know, rng, self.soft, o) for o in origins]
+            weights, temperature = world_weights(choices, [hands for hands, _ in pool],
+                                                 self.temperatures,
+                                                 origins if self.origins else None)
+            if fitted is not None:
+                fitted.append(temperature)
+            picks = resample(weights, batch, rng.random())
+            rng.shuffle(picks)
+            used: set[int] = set()
+            for k in picks:
+                hands, bone = pool[k]
+                if k in used and len(bone) > 1:
+                    # a likely hand again: with another boneyard order it is a new world
+                    bone = bone[:]
+                    rng.shuffle(bone)
+                used.add(k)
+                yield hands, bone
+
+    def _belief(self, view: PlayerView, know: Knowledge, rng: random.Random
+                ) -> tuple[Iterator[tuple[list[int], list[int]]], float]:
+        """Worlds for ISMCTS, which wants thousands of them: one weighted pool of hands,
+        drawn from by weight, each time with a fresh boneyard order; and the temperature
+        fitted to the opponents' plays (infinite without evidence)."""
+        origins: list[dict[int, int]] = [{} for _ in range(ISMCTS_POOL)]
+        pool = [sample_world(know, rng, self.soft, o) for o in origins]
+        choices = observed_choices(view) if self.infer else []
+        weights, temperature = world_weights(choices, [h for h, _ in pool],
+                                             self.temperatures,
+                                             origins if self.origins else None) \
+            if choices else ([1.0] * len(pool), math.inf)
+        return self._draw_from(pool, weights, rng), temperature
+
+    @staticmethod
+    def _draw_from(pool: list[tuple[list[int], list[int]]], weights: list[float],
+                   rng: random.Random) -> Iterator[tuple[list[int], list[int]]]:
+        cumulative = list(itertools.accumulate(weights))
+        while True:
+            hands, bone = pool[bisect.bisect(cumulative, rng.random() * cumulative[-1])
+                               if len(pool) > 1 else 0]
+            bone = bone[:]
+            rng.shuffle(bone)
+            yield hands, bone
 
     def _search(self, view: PlayerView, know: Knowledge, plays: list[Action],
                 rng: random.Random, deadline: float | None) -> tuple[dict[Action, float], int]:
         totals = dict.fromkeys(plays, 0.0)
         searcher = Searcher(view.rules, view.seat, _match_context(view), deadline=deadline,
-                            rollout=self.rollout)
+                            rollout=self.rollout, equity=self.equity,
+                            weights=learned_weights(view.rules) if self.learned else None)
         left, right = view.ends if view.ends is not None else (-1, -1)
         depth = self._depth(view, know)
         worlds = 0
         limit = self.samples if self.samples is not None else 10_000
+        fitted: list[float] = []
+        source = self._worlds(view, know, rng, fitted)
+        # resampling repeats likely worlds: search each once
+        seen: dict[tuple[tuple[int, ...], ...], dict[Action, float]] = {}
+        loose = False
         while worlds < limit:
-            hands, bone = sample_world(know, rng, self.soft)
+            hands, bone = next(source)
+            if worlds == 0 and self.exploit and fitted and fitted[0] <= self.exploit and \
+                    view.players == 2:
+                # the opponent's plays fit the model sharply: search it as that player
+                searcher.model = model_choice(lacks_now(view, 1 - view.seat, view.seat))
+            if worlds == 0 and self.loose and fitted and fitted[0] >= TEMPERATURES[-1] and \
+                    view.players == 2:
+                loose = True
+            key: tuple[tuple[int, ...], ...] = (tuple(hands), tuple(bone))
+            if loose:
+                # an opponent whose plays the model explains no better than chance: in each
+                # world it plays one sampled line of random moves, so the average over worlds
+                # is the value against a random player, not against a perfect one
+                pick = random.Random(rng.random())
+                searcher.model = lambda _h, _n, _l, _r, _line, moves, pick=pick: \
+                    moves[pick.randrange(len(moves))]
+                key = (*key, (worlds,))
+            cached = seen.get(key)
+            if cached is not None:
+                for action, v in cached.items():
+                    totals[action] += v
+                worlds += 1
+                # a repeat costs no search, but drawing it does: the clock still counts
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                continue
             # with no boneyard in play, worlds share positions: keep the table
-            searcher.set_world(bone, keep_table=not bone or view.rules.draw_rule == "none")
+            searcher.set_world(bone, keep_table=not loose and (
+                not bone or view.rules.draw_rule == "none"))
             try:
                 values = _values(searcher, hands, plays, view.seat, left, right, know.line,
                                  depth)
+                seen[key] = values
             except OutOfTime:
                 if worlds == 0:
                     # not even one world in time: settle for a one-ply look at this one

@@ -42,6 +42,9 @@ class Knowledge:
     soft: tuple[tuple[tuple[int, ...], ...], ...]
     hand_sizes: tuple[int, ...]
     boneyard_size: int
+    #: per seat and slot (the order of ``slots``): the history index of the draw that brought
+    #: the tile, -1 for a dealt one (policy inference rebuilds past hands with it)
+    acquired: tuple[tuple[int, ...], ...] = ()
 
     def lacks(self, seat: int) -> int:
         """Tiles that *seat* surely does not hold now (a mask)."""
@@ -75,6 +78,7 @@ def infer(view: PlayerView) -> Knowledge:
     hand_size = view.rules.hand_size
     slots: list[list[int]] = [[0] * hand_size for _ in range(players)]
     soft: list[list[list[int]]] = [[[] for _ in range(hand_size)] for _ in range(players)]
+    got: list[list[int]] = [[-1] * hand_size for _ in range(players)]
     history = view.history
     for i, event in enumerate(history):
         s = event.seat
@@ -100,6 +104,7 @@ def infer(view: PlayerView) -> Knowledge:
             removed = _remove_slot(slots[s], index, just_drew)
             if removed is not None:
                 soft[s].pop(removed)
+                got[s].pop(removed)
         elif kind is ActionKind.DRAW or kind is ActionKind.PASS:
             assert event.ends_before is not None
             a, b = event.ends_before
@@ -115,23 +120,27 @@ def infer(view: PlayerView) -> Knowledge:
                 still_turn = nxt is None and view.to_move == s
                 own.append(0 if played_next or still_turn else void)
                 soft[s].append([])
+                got[s].append(i)
     result: list[tuple[int, ...]] = []
     result_soft: list[tuple[tuple[int, ...], ...]] = []
+    result_got: list[tuple[int, ...]] = []
     for s in range(players):
         if s == view.seat:
             result.append(())
             result_soft.append(())
+            result_got.append(())
             continue
         size = view.hand_sizes[s]
-        pairs = [(m & FULL_SET, tuple(b & unknown for b in marks if b & unknown))
-                 for m, marks in zip(slots[s], soft[s], strict=True)]
+        pairs = [(m & FULL_SET, tuple(b & unknown for b in marks if b & unknown), g)
+                 for m, marks, g in zip(slots[s], soft[s], got[s], strict=True)]
         if len(pairs) != size:  # never expected: fall back to no constraint
-            pairs = [(0, ())] * size
+            pairs = [(0, (), -1)] * size
         # a slot that forbids every unknown tile would make sampling impossible: relax it
-        pairs = [(m if unknown & ~m else 0, marks) for m, marks in pairs]
+        pairs = [(m if unknown & ~m else 0, marks, g) for m, marks, g in pairs]
         pairs.sort(key=lambda p: -(p[0] & unknown).bit_count())
-        result.append(tuple(m for m, _ in pairs))
-        result_soft.append(tuple(marks for _, marks in pairs))
+        result.append(tuple(m for m, _, _ in pairs))
+        result_soft.append(tuple(marks for _, marks, _ in pairs))
+        result_got.append(tuple(g for _, _, g in pairs))
     return Knowledge(
         seat=view.seat,
         players=players,
@@ -142,6 +151,7 @@ def infer(view: PlayerView) -> Knowledge:
         soft=tuple(result_soft),
         hand_sizes=view.hand_sizes,
         boneyard_size=view.boneyard_size,
+        acquired=tuple(result_got),
     )
 
 

@@ -11,7 +11,8 @@ _TRIES = 20
 
 
 def sample_world(
-    know: Knowledge, rng: random.Random, soft: float = 0.0
+    know: Knowledge, rng: random.Random, soft: float = 0.0,
+    origins: dict[int, int] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Hidden hands (masks, the seat's own included) and a boneyard order, drawn at random.
 
@@ -20,10 +21,13 @@ def sample_world(
     it may, and after a few tries the last constraints are dropped rather than fail.
 
     With *soft* > 0 a tile is chosen for a slot with weight ``soft ** n``, n being how many of
-    the slot's soft-evidence masks hold it (0 means: ignore soft evidence).
+    the slot's soft-evidence masks hold it (0 means: ignore soft evidence). *origins*, when
+    given, is filled with every hidden tile's slot origin (``Knowledge.acquired``).
     """
     pool_all = indices_of(know.unknown)
-    jobs = [(forbidden, seat, know.soft[seat][k] if soft > 0 else ())
+    got = know.acquired
+    jobs = [(forbidden, seat, know.soft[seat][k] if soft > 0 else (),
+             got[seat][k] if got else -1)
             for seat, slots in enumerate(know.slots) for k, forbidden in enumerate(slots)]
     for attempt in range(_TRIES):
         relax = attempt == _TRIES - 1
@@ -33,7 +37,9 @@ def sample_world(
         hands = [0] * know.players
         hands[know.seat] = know.mine
         ok = True
-        for forbidden, seat, marks in jobs:
+        if origins is not None:
+            origins.clear()
+        for forbidden, seat, marks, when in jobs:
             allowed = [k for k, t in enumerate(pool) if not forbidden >> t & 1]
             if not allowed:
                 if not relax:
@@ -46,6 +52,8 @@ def sample_world(
             else:
                 k = allowed[rng.randrange(len(allowed))]
             hands[seat] |= 1 << pool[k]
+            if origins is not None:
+                origins[pool[k]] = when
             pool[k] = pool[-1]
             pool.pop()
         if ok:

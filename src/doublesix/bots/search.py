@@ -16,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from doublesix.bots.pairs import friends, side
+from doublesix.bots.matchvalue import match_equity
 from doublesix.core.rules import Ruleset
 from doublesix.core.scoring import score_blocked, score_domino
-from doublesix.core.tiles import HIGH, LOW, PIPS, VALUE_MASK
+from doublesix.core.tiles import DOUBLES_MASK, HIGH, LOW, PIPS, VALUE_MASK
 
 #: a won deal is worth this much on top of its points: winning comes first
 WIN = 50.0
@@ -59,6 +60,10 @@ class EvalWeights:
     tiles: float = 10.0
     pips: float = 0.5
     mobility: float = 3.0
+    #: being the one to move, and holding fewer doubles (hard to place); 0 in the hand-set
+    #: weights, fitted in evaluation.py
+    turn: float = 0.0
+    doubles: float = 0.0
 
 
 class Searcher:
@@ -72,8 +77,14 @@ class Searcher:
         weights: EvalWeights | None = None,
         deadline: float | None = None,
         rollout: bool = False,
+        equity: bool = False,
     ) -> None:
         self.rules = rules
+        #: value a finished 101 deal by the match equity it wins or loses (matchvalue.py)
+        self.equity = equity and rules.players == 2
+        #: when set, the other seats' moves in the tree: (hand, next hand, left, right, line,
+        #: moves) -> the move (see inference.model_choice); otherwise they minimise
+        self.model: Callable[[int, int, int, int, int, list[int]], int] | None = None
         #: value leaves by a greedy playout to the end instead of the static guess
         self.rollout = rollout
         self.me = me
@@ -124,6 +135,16 @@ class Searcher:
               passes: int, line: int, depth: int) -> float:
         """The value of the position with *mover* to act (draws included)."""
         return self._node(hands, bpos, left, right, mover, passes, line, depth, -1e9, 1e9)
+
+    def playout(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+                passes: int) -> float:
+        """The value of a greedy playout to the deal's end (changes *hands*)."""
+        return self._playout(hands, bpos, left, right, mover, passes)
+
+    def terminal(self, hands: list[int], reason: int, winner: int, tile: int) -> float:
+        """The value of a finished deal: *reason* 0 a domino by *winner* with *tile*,
+        1 blocked."""
+        return self._terminal(hands, reason, winner, tile)
 
     # -- recursion ------------------------------------------------------------------------
     def _after_play(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
@@ -217,6 +238,10 @@ class Searcher:
                 b = m & -m
                 moves.append((b.bit_length() - 1) * 2 + 1)
                 m ^= b
+        if self.model is not None and not self.friendly[mover] and len(moves) > 1:
+            # an opponent model: the opponent plays what the model says, no search of it
+            moves = [self.model(hands[mover], hands[(mover + 1) % self.players], left, right,
+                                line, moves)]
         if len(moves) > 1:
             moves.sort(key=lambda mv: -_ORDER_KEY[mv >> 1])
             if best_move in moves:
@@ -341,6 +366,7 @@ class Searcher:
         mine = hands[me]
         n_me = mine.bit_count()
         p_me = sum(PIPS[t] for t in _bits(mine))
+        d_me = (mine & DOUBLES_MASK).bit_count()
         ends = VALUE_MASK[left] | VALUE_MASK[right]
         best = 1e9
         for s in range(self.players):
@@ -350,6 +376,10 @@ class Searcher:
             v = w.tiles * (h.bit_count() - n_me) + w.pips * (
                 sum(PIPS[t] for t in _bits(h)) - p_me
             ) + w.mobility * ((1 if mine & ends else -1) - (1 if h & ends else -1))
+            if w.turn:
+                v += w.turn * ((mover == me) - (mover == s))
+            if w.doubles:
+                v += w.doubles * ((h & DOUBLES_MASK).bit_count() - d_me)
             if v < best:
                 best = v
         return best
@@ -400,6 +430,12 @@ class Searcher:
         loser = outcome.loser  # a side: a player, or in kozel a pair
         if loser is None:
             return 0.0
+        if self.equity and len(ctx.scores) == 2:  # the match equity table is for two sides
+            scores = list(ctx.scores)
+            before = match_equity(scores[self.side], scores[1 - self.side], ctx.target)
+            scores[loser] += outcome.points
+            after = match_equity(scores[self.side], scores[1 - self.side], ctx.target)
+            return MATCH * (after - before)
         sign = -1.0 if loser == self.side else 1.0
         value = WIN + outcome.points
         if ctx.scores[loser] + outcome.points > ctx.target:
