@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from doublesix.bots.pairs import friends, side
 from doublesix.bots.matchvalue import match_equity
+from doublesix.bots.pairs import friends, side
 from doublesix.core.rules import Ruleset
 from doublesix.core.scoring import score_blocked, score_domino
 from doublesix.core.tiles import DOUBLES_MASK, HIGH, LOW, PIPS, VALUE_MASK
