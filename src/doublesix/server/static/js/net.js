@@ -12,7 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-async function post(path, body) {
+/** POST a JSON body; an answer that is not ok becomes an ApiError with the server's code. */
+export async function post(path, body) {
   let response;
   try {
     response = await fetch(path, {

@@ -4,26 +4,10 @@
 import { t } from "./i18n.js";
 import { canonical, parseAction } from "./describe.js";
 import "./review_i18n.js";
+import { post } from "./net.js";
 
-export class ReviewError extends Error {
-  constructor(status, code, message) {
-    super(message || code);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-async function post(path, body) {
-  let response;
-  try {
-    response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  } catch (err) {
-    throw new ReviewError(0, "network", String(err));
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ReviewError(response.status, data?.error?.code ?? "http", data?.error?.message ?? response.statusText);
-  return data;
-}
+// the review calls are plain API calls: the protocol client's POST and its error
+export { ApiError as ReviewError } from "./net.js";
 
 /** The review of `deal` for `seat` (either may be null: the server's defaults). */
 export function fetchReview(gameId, { token = null, seat = null, deal = null } = {}) {

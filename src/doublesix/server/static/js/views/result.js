@@ -4,10 +4,10 @@
 // Seats are looped over, never assumed to be two.
 
 import { t } from "../i18n.js";
-import { canonical, resultSummary, splitTile } from "../describe.js";
-import { tileSvg } from "../tiles.js";
+import { resultSummary } from "../describe.js";
 import { seatNamer, viewSeat } from "./table.js";
 import { renderManyResult } from "./result_pairs.js";
+import { handTiles, tableRow } from "./sheet_parts.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -104,24 +104,7 @@ function renderHands(box, view, summary, { mySeat, nameOf, oneScreen }) {
     sum.dataset.pips = String(summary.pips[seat] ?? 0);
     sum.textContent = t("result.pips", { n: summary.pips[seat] ?? 0 });
     head.append(who, sum);
-    const tiles = document.createElement("div");
-    tiles.className = "tiles";
-    const hand = hands[seat] ?? [];
-    if (hand.length === 0) {
-      const empty = document.createElement("span");
-      empty.className = "empty";
-      empty.textContent = t("result.empty");
-      tiles.append(empty);
-    }
-    for (const tile of hand) {
-      const [a, b] = splitTile(tile);
-      const svg = tileSvg(a, b);
-      svg.setAttribute("role", "img");
-      svg.removeAttribute("aria-hidden");
-      svg.setAttribute("aria-label", t("tile.name", { tile: canonical(tile) }));
-      tiles.append(svg);
-    }
-    row.append(head, tiles);
+    row.append(head, handTiles(hands[seat] ?? []));
     return row;
   }));
 }
@@ -174,15 +157,7 @@ function renderScores(box, state, view, nameOf, mySeat) {
   const caption = document.createElement("caption");
   caption.textContent = t("result.lowerBetter", { n: match.target });
   table.append(caption);
-  const row = (cells, tag = "td") => {
-    const tr = document.createElement("tr");
-    for (const c of cells) {
-      const cell = document.createElement(tag);
-      cell.textContent = String(c);
-      tr.append(cell);
-    }
-    return tr;
-  };
+  const row = tableRow;
   table.append(row(["", ...order.map(nameOf)], "th"));
   for (const d of state.deals ?? []) {
     const tr = row([t("deal.n", { n: d.deal }), ...order.map((s) => d.scores[s])]);

@@ -5,8 +5,7 @@
 
 import { t } from "../i18n.js";
 import "../seats_i18n.js";
-import { canonical, splitTile } from "../describe.js";
-import { tileSvg } from "../tiles.js";
+import { handTiles } from "./sheet_parts.js";
 import {
   isMany, oneSeat, pairCounts, pairName, pairOf, placesAround, playersOf, rulesOf,
 } from "../seats_model.js";
@@ -25,22 +24,7 @@ function handBox(seat, hand, pips, nameOf, short = false) {
     el.append(h);
     return el;
   }
-  const tiles = document.createElement("div");
-  tiles.className = "tiles";
-  if (!hand.length) {
-    const empty = document.createElement("span");
-    empty.textContent = t("result.empty");
-    tiles.append(empty);
-  }
-  for (const tile of hand) {
-    const [a, b] = splitTile(tile);
-    const svg = tileSvg(a, b);
-    svg.setAttribute("role", "img");
-    svg.removeAttribute("aria-hidden");
-    svg.setAttribute("aria-label", t("tile.name", { tile: canonical(tile) }));
-    tiles.append(svg);
-  }
-  el.append(h, tiles);
+  el.append(h, handTiles(hand));
   return el;
 }
 

@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import "../seats_i18n.js";
 import { formatClock } from "../hall_table.js";
 import { tileSvg } from "../tiles.js";
+import { tableRow } from "./sheet_parts.js";
 import {
   isMany, knocked, oneSeat, pairName, pairOf, placesAround, playersOf, rulesOf,
 } from "../seats_model.js";
@@ -209,15 +210,7 @@ export function renderPairTable(table, state, mine, nameOf) {
   const caption = document.createElement("caption");
   caption.textContent = `${t("pair.table")} · ${t("target", { n: match.target })}${match.hanging ? ` · ${t("hanging", { n: match.hanging })}` : ""}`;
   el.append(caption);
-  const tr = (cells, tag = "td") => {
-    const row = document.createElement("tr");
-    for (const c of cells) {
-      const cell = document.createElement(tag);
-      cell.textContent = String(c);
-      row.append(cell);
-    }
-    return row;
-  };
+  const tr = tableRow;
   const short = { short: true };
   el.append(tr(["", pairName(state, mine, nameOf, short), pairName(state, 1 - mine, nameOf, short)], "th"));
   for (const d of state.deals ?? []) el.append(tr([t("deal.n", { n: d.deal }), d.scores[mine], d.scores[1 - mine]]));

@@ -7,6 +7,7 @@ import {
   splitTile, statusLine, tileSpoken,
 } from "../describe.js";
 import { tileSvg } from "../tiles.js";
+import { tableRow } from "./sheet_parts.js";
 import { renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer } from "../seats_model.js";
@@ -292,15 +293,7 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
     const caption = document.createElement("caption");
     caption.textContent = `${t("target", { n: match.target })}${match.hanging ? ` · ${t("hanging", { n: match.hanging })}` : ""}`;
     el.append(caption);
-    const tr = (cells, tag = "td") => {
-      const row = document.createElement("tr");
-      for (const c of cells) {
-        const cell = document.createElement(tag);
-        cell.textContent = String(c);
-        row.append(cell);
-      }
-      return row;
-    };
+    const tr = tableRow;
     el.append(tr(head, "th"));
     for (const r of rows) el.append(tr(r));
     el.append(tr([t("score", { a: "", b: "" }).replace(/[\s:]+$/, ""), match.scores[mySeat], match.scores[other]], "th"));
