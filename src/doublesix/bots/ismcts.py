@@ -20,7 +20,7 @@ import math
 import time
 from collections.abc import Callable, Iterator
 
-from doublesix.bots.search import OTHER, Searcher
+from doublesix.bots.search import OTHER, Searcher, encoded_moves
 from doublesix.core.tiles import HIGH, LOW, VALUE_MASK
 
 #: an opponent model: (its hand, the next seat's hand, left, right, line, its moves) -> move
@@ -177,16 +177,5 @@ def _settle(searcher: Searcher, hands: list[int], bone: list[int], bpos: int, le
                     return searcher.terminal(hands, 1, -1, -1)
                 mover = (mover + 1) % players
                 continue
-        moves = []
-        m = fit_l
-        while m:
-            b = m & -m
-            moves.append((b.bit_length() - 1) * 2)
-            m ^= b
-        if left != right:
-            m = fit_r
-            while m:
-                b = m & -m
-                moves.append((b.bit_length() - 1) * 2 + 1)
-                m ^= b
+        moves = encoded_moves(fit_l, fit_r, left != right)
         return bpos, mover, passes, moves

@@ -66,6 +66,24 @@ class EvalWeights:
     doubles: float = 0.0
 
 
+
+def encoded_moves(fit_left: int, fit_right: int, two_ends: bool) -> list[int]:
+    """Every play as ``tile * 2 + side`` (0 left, 1 right) from the masks of tiles that fit
+    each end; with both ends equal only the left ones, as the right would repeat them."""
+    moves: list[int] = []
+    m = fit_left
+    while m:
+        b = m & -m
+        moves.append((b.bit_length() - 1) * 2)
+        m ^= b
+    if two_ends:
+        m = fit_right
+        while m:
+            b = m & -m
+            moves.append((b.bit_length() - 1) * 2 + 1)
+            m ^= b
+    return moves
+
 class Searcher:
     """Depth-limited alpha-beta with a transposition table, for one seat's values."""
 
@@ -226,18 +244,7 @@ class Searcher:
                     return value
                 if flag == _UPPER and value <= alpha:
                     return value
-        moves: list[int] = []
-        m = fit_l
-        while m:
-            b = m & -m
-            moves.append((b.bit_length() - 1) * 2)
-            m ^= b
-        if left != right:
-            m = fit_r
-            while m:
-                b = m & -m
-                moves.append((b.bit_length() - 1) * 2 + 1)
-                m ^= b
+        moves = encoded_moves(fit_l, fit_r, left != right)
         if self.model is not None and not self.friendly[mover] and len(moves) > 1:
             # an opponent model: the opponent plays what the model says, no search of it
             moves = [self.model(hands[mover], hands[(mover + 1) % self.players], left, right,
