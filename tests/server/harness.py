@@ -20,6 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from doublesix.server.app import create_app
 from doublesix.server.config import Settings
+from doublesix.server.hall.service import Hall
 from doublesix.server.limits import uvicorn_options
 from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
@@ -84,6 +85,11 @@ class ServerThread:
     def service(self) -> RoomsService:
         service: RoomsService = self.app.state.service
         return service
+
+    @property
+    def hall(self) -> Hall:
+        hall: Hall = self.app.state.hall
+        return hall
 
     def call(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run *coro* on the server's loop (the service is not thread-safe)."""

@@ -201,7 +201,7 @@ async def test_clock_increment_and_timeout_in_a_single_deal(
     # the opponent disconnects on their turn: their clock keeps running, and play goes on
     await other.close()
     clock.advance(61)
-    hall.call(hall.service.hall.tick())
+    hall.call(hall.hall.tick())
     frame = await first.expect("event", where=lambda f: f["event"]["kind"] == "timeout")
     event = frame["event"]
     assert event["loser"] == 1 - seat and event["winner"] == seat
@@ -231,7 +231,7 @@ async def test_a_101_match_is_lost_on_time_even_with_nobody_connected(
     await a.close()
     await b.close()
     clock.advance(181)
-    hall.call(hall.service.hall.tick())
+    hall.call(hall.hall.tick())
     c = Client(hall, game["game_id"], game["token"])
     await c.connect()
     over = c.room["hall"]["over"]
@@ -308,7 +308,7 @@ async def test_a_table_whose_creator_left_is_removed_after_the_grace(
     if listed(watch.frames[-1], game["game_id"]) is None:  # not sent yet: the next change
         await watch.expect("lobby", where=lambda f: listed(f, game["game_id"]) is not None)
     clock.advance(hall.settings.hall_grace + 1)
-    hall.call(hall.service.hall.tick())
+    hall.call(hall.hall.tick())
     await watch.expect("lobby", where=lambda f: listed(f, game["game_id"]) is None)
     assert (await sit(hall, game["game_id"])).status_code == 404
     await watch.close()

@@ -87,7 +87,7 @@ async def test_three_seat_single_deal_lost_on_time(hall: ServerThread, clock: Fa
     mover = next(c for c in clients if my_turn(c))
     loser = mover.view["seat"]
     clock.advance(61)
-    hall.call(hall.service.hall.tick())
+    hall.call(hall.hall.tick())
     frame = await clients[0].expect("event", where=lambda f: f["event"]["kind"] == "timeout")
     event = frame["event"]
     assert event["loser"] == loser and event["winner"] != loser

@@ -50,7 +50,7 @@ async def test_a_table_closed_by_its_grace_stays_closed_after_a_restart(tmp_path
         await seat.close()
         await asyncio.sleep(0.2)
         clock.now += first.settings.hall_grace + 1
-        first.call(first.service.hall.tick())
+        first.call(first.hall.tick())
         r = await post_raw(first, f"/api/hall/tables/{game['game_id']}/sit", {"name": "Боря"})
         assert r.status_code == 404
     finally:

@@ -77,7 +77,7 @@ async def test_a_hall_kozel_table_shows_its_pairs_and_a_timeout_loses_for_the_pa
     mover = a if my_turn(a) else b
     seat = mover.view["seat"]
     clock.advance(61)
-    hall.call(hall.service.hall.tick())
+    hall.call(hall.hall.tick())
     frame = await a.expect("event", where=lambda f: f["event"]["kind"] == "timeout")
     assert frame["event"]["loser"] == seat and frame["event"]["winner_pair"] == 1
     assert frame["event"]["match_lost"] is True

@@ -12,12 +12,11 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from doublesix.server import fanout, http_api, review_http
+from doublesix.server import compose, http_api, review_http
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
 from doublesix.server.headers import SecurityHeaders
 from doublesix.server.review import Reviews
-from doublesix.server.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.ws import websocket_endpoint
 
@@ -38,16 +37,14 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = storage if storage is not None else open_storage(settings.db_url)
         await store.open()
-        service = RoomsService(store, settings, clock)
-        app.state.service = service
         app.state.reviews = Reviews()
         try:
-            async with fanout.running(service, settings.redis_url):
-                await service.start()
+            async with compose.running(store, settings, clock) as parts:
+                app.state.service = parts.service
+                app.state.hall = parts.hall
                 yield
         finally:
             app.state.reviews.close()
-            await service.stop()
             await store.close()
 
     static = StaticFiles(directory=settings.static_dir, html=True, check_dir=False)

@@ -14,8 +14,8 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from doublesix.server.clocks import hall_sync
 from doublesix.server.errors import ServiceError, not_found
-from doublesix.server.hall.clocks import hall_sync
 from doublesix.server.rooms import Room
 from doublesix.server.storage import Conflict, EventRow, SharedStorage, Storage
 

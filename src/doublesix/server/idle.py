@@ -7,35 +7,32 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-if TYPE_CHECKING:
-    from doublesix.server.service import RoomsService
+from doublesix.server.cache import RoomCache
 
 log = logging.getLogger("doublesix.server.idle")
 
 
-def sweep(service: RoomsService, now: float | None = None) -> int:
-    """Forget the idle rooms of *service*'s cache; how many left memory."""
+def sweep(rooms: RoomCache, busy: Callable[[str], bool], room_idle: float,
+          now: float | None = None) -> int:
+    """Forget the rooms of *rooms* idle for *room_idle* seconds unless *busy* (a socket, a
+    watcher or a computer turn holds them); how many left memory."""
     now = time.monotonic() if now is None else now
-    cutoff = now - service.settings.room_idle
     gone = 0
-    for game_id in service.rooms.idle_since(cutoff):
-        room = service.rooms.cached(game_id)
-        busy = (room is None or room.lock.locked() or game_id in service._computer
-                or any(True for _ in service.hub.peers(game_id))
-                or service.hall.watchers.get(game_id))
-        if not busy:
-            service.rooms.forget(game_id)
+    for game_id in rooms.idle_since(now - room_idle):
+        room = rooms.cached(game_id)
+        if room is not None and not room.lock.locked() and not busy(game_id):
+            rooms.forget(game_id)
             gone += 1
     return gone
 
 
-async def sweep_loop(service: RoomsService) -> None:
-    interval = min(30.0, max(0.05, service.settings.room_idle / 4))
+async def sweep_loop(rooms: RoomCache, busy: Callable[[str], bool], room_idle: float) -> None:
+    interval = min(30.0, max(0.05, room_idle / 4))
     while True:
         await asyncio.sleep(interval)
         try:
-            sweep(service)
+            sweep(rooms, busy, room_idle)
         except Exception:
             log.exception("sweeping idle rooms failed; trying again later")

@@ -3,6 +3,13 @@
 Each change follows one path: take the room's lock (``rooms.locked``), check, change the live
 Match, save the row and its new events (``rooms.commit``), and only then acknowledge and
 broadcast through the views module, the single exit for game data.
+
+It is the lowest layer of the server's rooms: it knows its own sockets (``hub``) and storage,
+nothing above. What happened is published afterwards as :mod:`.signals` (``signals``) to
+listeners it does not know: the hall (hall/service.py), the fanout to other processes (fanout/),
+metrics or logs. The layers above reach down through public methods (``broadcast``,
+``tell_presence``, ``resume_computer``) and registered checks (``move_checks``,
+``create_checks``); server/compose.py wires them together.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ import asyncio
 import hmac
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from doublesix.core import Action, IllegalAction, PlayerView, Ruleset
@@ -26,12 +33,8 @@ from doublesix.server.errors import (
     CLOSE_REPLACED,
     ServiceError,
 )
-from doublesix.server.fanout import Fanout, NoFanout
-from doublesix.server.hall.service import Hall
-from doublesix.server.hall.tables import table_options
 from doublesix.server.hub import Hub, Peer
 from doublesix.server.protocol import (
-    Chat,
     Command,
     Hello,
     Move,
@@ -51,10 +54,16 @@ from doublesix.server.rooms import (
     seat_list,
 )
 from doublesix.server.rules_check import check_rules
+from doublesix.server.signals import Created, Gone, Presence, Signals, Stored
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
+from doublesix.server.tables import table_options
 
 log = logging.getLogger("doublesix.server")
 Payload = dict[str, Any]
+#: runs under the room's lock before a move or next deal; raises ServiceError to refuse it
+MoveCheck = Callable[[Room], Awaitable[None]]
+#: runs before a room is created, with the create body's ``hall`` and the client's address
+CreateCheck = Callable[[Any, str | None], None]
 
 
 class RoomsService:
@@ -64,15 +73,16 @@ class RoomsService:
         self.storage = storage
         self.settings = settings
         self.clock = clock
-        self.hub = Hub()
+        #: this process's sockets; fanout/ puts a hub in that also knows other processes'
+        self.hub: Hub = Hub()
         self.rooms = RoomCache(storage, clock)
+        self.signals = Signals()
+        self.move_checks: list[MoveCheck] = []
+        self.create_checks: list[CreateCheck] = []
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        #: other processes of a multi-process deployment (fanout/): none by default
-        self.fanout: Fanout = NoFanout()
         self.instance = tokens.new_game_id()  # names this process in computer-turn claims
-        self.hall = Hall(self)
         self.bots = shared_pool(settings.bot_workers, settings.bot_queue)
         self.budgets = Budgets(settings)
 
@@ -81,13 +91,16 @@ class RoomsService:
         """Delete expired rooms, resume computer turns cut off by a restart, start expiry."""
         await self.expire()
         for game_id in await self.storage.awaiting_computer():
-            self._schedule_computer(game_id)
+            self.resume_computer(game_id)
         self._expiry = asyncio.create_task(self._expiry_loop())
-        self._sweeper = asyncio.create_task(idle.sweep_loop(self))
-        self.hall.start()
+        self._sweeper = asyncio.create_task(
+            idle.sweep_loop(self.rooms, self._holds, self.settings.room_idle))
+
+    def _holds(self, game_id: str) -> bool:
+        """A socket or watcher here, or a computer turn, still needs the room in memory."""
+        return game_id in self._computer or self.hub.in_use(game_id)
 
     async def stop(self) -> None:
-        await self.hall.stop()
         tasks = [t for t in [self._expiry, self._sweeper, *self._computer.values()]
                  if t is not None]
         for task in tasks:
@@ -109,10 +122,8 @@ class RoomsService:
     async def expire(self) -> list[str]:
         """Delete rooms without activity for ``room_ttl`` seconds and close their sockets."""
         gone = await self.storage.delete_inactive(self.clock() - self.settings.room_ttl)
-        self.fanout.gone(gone)
         for game_id in gone:
             self.rooms.forget(game_id)
-            self.hall.forget(game_id)
             task = self._computer.pop(game_id, None)
             if task is not None:
                 task.cancel()
@@ -120,25 +131,44 @@ class RoomsService:
                 peer.close(CLOSE_NOT_FOUND, "room not found")
         if gone:
             log.info("expired %d room(s)", len(gone))
+            self.signals.publish(Gone(gone))
         return gone
 
-    def _broadcast(self, room: Room, events: list[EventRow]) -> None:
-        connected = self.hub.connected(room.game_id)
-        for peer in self.hub.peers(room.game_id):
+    # -- out to the sockets, then to the listeners -----------------------------------------
+    def broadcast(self, room: Room, events: list[EventRow]) -> None:
+        """Send just-stored *events* to the room's seats and watchers here, then publish them."""
+        game_id = room.game_id
+        connected = self.hub.connected(game_id)
+        for peer in self.hub.peers(game_id):
             for event in events:
                 peer.send(views.event(room, peer.seats, connected, event))
-        self.fanout.stored(room.game_id, room.row.event_no)
-        self.hall.on_events(room, events)
+        for peer in self.hub.watchers(game_id):
+            for event in events:
+                peer.send(views.watcher_event(room, connected, event))
+        self.signals.publish(Stored(room, events))
 
     def _presence(self, room: Room) -> None:
         frame = views.presence(room, self.hub.connected(room.game_id))
-        for peer in self.hub.peers(room.game_id):
+        for peer in [*self.hub.peers(room.game_id), *self.hub.watchers(room.game_id)]:
             peer.send(frame)
-        self.hall.on_presence(room, frame)
+        self.signals.publish(Presence(room.game_id, room))
+
+    def tell_presence(self, game_id: str) -> None:
+        """Seats of the room connected or left on another process: tell the sockets here."""
+        room = self.rooms.cached(game_id)
+        if room is not None:  # else no socket here has it loaded
+            frame = views.presence(room, self.hub.connected(game_id))
+            for peer in [*self.hub.peers(game_id), *self.hub.watchers(game_id)]:
+                peer.send(frame)
+        self.signals.publish(Presence(game_id, room, remote=True))
+
+    def watchers_changed(self, room: Room) -> None:
+        """A watcher came or went here (the hall decides who may watch)."""
+        self.signals.publish(Presence(room.game_id, room))
 
     def _after_change(self, room: Room) -> None:
         if room.computer_to_move():
-            self._schedule_computer(room.game_id)
+            self.resume_computer(room.game_id)
 
     # -- HTTP: create and join -------------------------------------------------------------
     async def create(
@@ -151,8 +181,8 @@ class RoomsService:
             raise ServiceError("bad_request", "only an online room gives chosen seats to the"
                                " computer (a computer game gives it every other seat)")
         self.budgets.create(client, mode)
-        if isinstance(hall, dict) and hall.get("public", True) is True:
-            self.hall.check_tables(client)  # a listed table: one of the client's few
+        for check in self.create_checks:
+            check(hall, client)
         if level is not None and mode != "computer" and not computers:
             raise ServiceError("bad_request", "only a game with a computer seat has a level")
         if mode == "computer" or computers:
@@ -194,9 +224,7 @@ class RoomsService:
         await self.storage.create(row, [created])
         self.rooms.add(room)
         self._after_change(room)
-        if hall is not None:
-            self.hall.own(row.game_id, client)
-        self.hall.changed(room)
+        self.signals.publish(Created(room, client))
         owned = [s.seat for s in seats if s.token_hash == token_hash]
         result: dict[str, Any] = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
                                   "token": token, "mode": mode}
@@ -214,7 +242,7 @@ class RoomsService:
         async with self.rooms.locked(game_id) as room:
             if public:
                 opens = bool(room.row.hall and room.row.hall.get("public"))
-                if self.hall.is_closed(room):
+                if (room.row.hall or {}).get("closed"):
                     raise ServiceError("not_found", "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
@@ -233,7 +261,7 @@ class RoomsService:
             taken.name = name
             events = await self.rooms.commit(room, [{"kind": "joined", "seat": taken.seat,
                                                 "name": name}])
-            self._broadcast(room, events)
+            self.broadcast(room, events)
             self._after_change(room)  # the last seat taken may hand the turn to a computer
             return {"game_id": game_id, "seat": taken.seat, "seats": [taken.seat],
                     "token": token, "mode": room.mode}
@@ -252,7 +280,7 @@ class RoomsService:
             events = await self.rooms.commit(room, [{"kind": "seat_computer",
                                                      "seat": cmd.seat}])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
-            self._broadcast(room, events)
+            self.broadcast(room, events)
             self._after_change(room)
 
     # -- sockets ---------------------------------------------------------------------------
@@ -285,9 +313,7 @@ class RoomsService:
         return await self.storage.events_after(room.game_id, last_event, self.settings.max_missed)
 
     async def leave(self, peer: Peer) -> None:
-        if not peer.seats:
-            self.hall.leave(peer)  # a lobby or spectator socket
-            return
+        """A seat's socket closed (lobby and spectator sockets leave through the hall)."""
         game_id = peer.game_id
         if game_id is None or not self.hub.detach(game_id, peer):
             return
@@ -301,11 +327,10 @@ class RoomsService:
             self.rooms.forget(game_id)  # nobody is here: free the memory, storage has it
 
     async def handle(self, peer: Peer, cmd: Command) -> None:
-        """Serve one frame of a socket that said hello; raises ServiceError to refuse it."""
-        assert peer.game_id is not None
-        if not peer.seats:
-            await self.hall.handle_outsider(peer, cmd)
-        elif isinstance(cmd, Simple) and cmd.type == "ping":
+        """Serve one frame of a seat's socket after its hello (ws.py hands chat to the hall);
+        raises ServiceError to refuse it."""
+        assert peer.game_id is not None and peer.seats
+        if isinstance(cmd, Simple) and cmd.type == "ping":
             peer.send({"type": "pong", "id": cmd.id})
         elif isinstance(cmd, Hello | Watch) or (isinstance(cmd, Simple) and cmd.type == "lobby"):
             raise ServiceError("already_hello", "this socket is already bound to a seat")
@@ -315,11 +340,10 @@ class RoomsService:
             await self._next_deal(peer, cmd)
         elif isinstance(cmd, SetLevel):
             await self._set_level(peer, cmd)
-        elif isinstance(cmd, Chat):
-            await self.hall.chat(peer, cmd)
         elif isinstance(cmd, SeatComputer):
             await self._seat_computer(peer, cmd)
-
+        elif not isinstance(cmd, Simple):
+            raise ServiceError("not_allowed", "a chat frame is served by the hall (ws.py)")
         elif cmd.type == "rematch":
             await self._rematch(peer)
         elif cmd.type == "rematch_cancel":
@@ -385,8 +409,8 @@ class RoomsService:
                 peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
                            "duplicate": True})
                 return
-            if await self.hall.settle(room):
-                raise ServiceError("time_over", "the game is over: time ran out")
+            for check in self.move_checks:
+                await check(room)
             self._check_present(room)
             to_move = room.match.to_move
             if to_move is not None and to_move != seat:
@@ -403,7 +427,7 @@ class RoomsService:
                         {"kind": "action", "seat": seat, "action": str(action), "by": "player"}]
             events = await self.rooms.commit(room, payloads)
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
-            self._broadcast(room, events)
+            self.broadcast(room, events)
             self._after_change(room)
 
     async def _next_deal(self, peer: Peer, cmd: NextDeal) -> None:
@@ -414,8 +438,8 @@ class RoomsService:
                 peer.send({"type": "ack", "id": cmd.id, "state_no": cmd.state_no + 1,
                            "duplicate": True})
                 return
-            if await self.hall.settle(room):
-                raise ServiceError("time_over", "the game is over: time ran out")
+            for check in self.move_checks:
+                await check(room)
             self._check_present(room)
             if not room.match.can_start_next_deal:
                 raise ServiceError("no_next_deal", "there is no next deal now: the deal is"
@@ -426,7 +450,7 @@ class RoomsService:
                         {"kind": "next_deal", "deal": room.match.deal_number}]
             events = await self.rooms.commit(room, payloads)
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
-            self._broadcast(room, events)
+            self.broadcast(room, events)
             self._after_change(room)
 
     # -- new games and levels --------------------------------------------------------------
@@ -434,7 +458,7 @@ class RoomsService:
         room.start_new_game(tokens.new_seed())
         payloads.append({"kind": "new_game", "game_no": room.row.game_no, "reason": reason})
         events = await self.rooms.commit(room, payloads)
-        self._broadcast(room, events)
+        self.broadcast(room, events)
         self._after_change(room)
 
     async def _rematch(self, peer: Peer) -> None:
@@ -454,7 +478,7 @@ class RoomsService:
             if set(room.human_seats()) <= set(room.row.rematch):
                 await self._new_game(room, payloads, "rematch")
                 return
-            self._broadcast(room, await self.rooms.commit(room, payloads))
+            self.broadcast(room, await self.rooms.commit(room, payloads))
 
     async def _rematch_cancel(self, peer: Peer) -> None:
         assert peer.game_id is not None
@@ -465,7 +489,7 @@ class RoomsService:
             room.row.rematch = [s for s in room.row.rematch if s not in mine]
             payloads = [{"kind": "rematch_cancelled", "seat": s, "reason": "withdrawn"}
                         for s in mine]
-            self._broadcast(room, await self.rooms.commit(room, payloads))
+            self.broadcast(room, await self.rooms.commit(room, payloads))
 
     async def _reset(self, peer: Peer) -> None:
         assert peer.game_id is not None
@@ -487,12 +511,14 @@ class RoomsService:
             if cmd.level == room.row.level:
                 return
             room.set_level(cmd.level)
-            self._broadcast(room, await self.rooms.commit(room, [{"kind": "level",
+            self.broadcast(room, await self.rooms.commit(room, [{"kind": "level",
                                                              "level": cmd.level}]))
             self._after_change(room)
 
     # -- the computer ----------------------------------------------------------------------
-    def _schedule_computer(self, game_id: str) -> None:
+    def resume_computer(self, game_id: str) -> None:
+        """Play the room's computer turns if it is the computer's move (no-op when a task here
+        already does, or when another process holds the claim)."""
         task = self._computer.get(game_id)
         if task is not None and not task.done():
             return
@@ -550,4 +576,4 @@ class RoomsService:
             events = await self.rooms.commit(
                 room, [{"kind": "action", "seat": seat, "action": str(action), "by": "computer"}]
             )
-            self._broadcast(room, events)
+            self.broadcast(room, events)

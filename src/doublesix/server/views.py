@@ -10,7 +10,7 @@ from typing import Any
 from doublesix.core import PlayerView
 from doublesix.core.notation import event_to_json, view_to_json
 from doublesix.core.view import PublicEvent
-from doublesix.server.hall import clocks
+from doublesix.server import clocks
 from doublesix.server.rooms import Room
 from doublesix.server.storage import EventRow
 

@@ -1,5 +1,9 @@
 """The WebSocket endpoint: frames in and out, limits, and handing commands to the service.
 
+A seat's socket (after ``hello``) goes to the rooms service, which stores and answers; its
+chat, and lobby and spectator sockets (``lobby`` / ``watch`` instead of ``hello``), go to the
+hall above it.
+
 Frames to a client go through a per-socket queue drained by one writer task, so the service
 can "send" while holding a room's lock without waiting on a slow client, and every socket sees
 frames in the order the service produced them.
@@ -26,7 +30,8 @@ from doublesix.server.errors import (
     CLOSE_UNSUPPORTED,
     ServiceError,
 )
-from doublesix.server.protocol import Hello, parse_frame
+from doublesix.server.hall.service import Hall
+from doublesix.server.protocol import Chat, Hello, parse_frame
 from doublesix.server.ratelimit import TokenBucket
 from doublesix.server.service import RoomsService
 
@@ -93,25 +98,28 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         await ws.close(CLOSE_TOO_MANY, "too many sockets from this address")
         return
     try:
-        await _connection(ws, service)
+        await _connection(ws, service, ws.app.state.hall)
     finally:
         service.budgets.close_socket(client)
 
 
-async def _connection(ws: WebSocket, service: RoomsService) -> None:
+async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> None:
     conn = Connection(ws)
     writer = asyncio.create_task(conn.write())
     try:
-        await _read(ws, conn, service)
+        await _read(ws, conn, service, hall)
     except WebSocketDisconnect:
         pass
     finally:
-        await service.leave(conn)
+        if conn.seats:
+            await service.leave(conn)
+        else:
+            hall.leave(conn)  # a lobby or spectator socket (or one that never said hello)
         conn.stop()
         await writer
 
 
-async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
+async def _read(ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall) -> None:
     settings = service.settings
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     hello_by = time.monotonic() + settings.hello_timeout
@@ -136,10 +144,10 @@ async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
         if not bucket.take():
             conn.close(CLOSE_FLOOD, "too many messages")
             return
-        await _serve(conn, service, text)
+        await _serve(conn, service, hall, text)
 
 
-async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
+async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str) -> None:
     """One frame: parse, hand to the service, turn a refusal into an error frame."""
     try:
         command = parse_frame(text)
@@ -148,13 +156,17 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
         return
     try:
         if conn.game_id is None:
-            if service.hall.opens(command):
-                await service.hall.open(conn, command)  # a lobby or spectator socket
+            if hall.opens(command):
+                await hall.open(conn, command)  # a lobby or spectator socket
             elif not isinstance(command, Hello):
                 raise ServiceError("hello_required", "say hello first: {\"type\": \"hello\","
                                    " \"game_id\": …, \"token\": …}")
             else:
                 await service.hello(conn, command)
+        elif not conn.seats:
+            await hall.handle_outsider(conn, command)
+        elif isinstance(command, Chat):
+            await hall.chat(conn, command)
         else:
             await service.handle(conn, command)
     except ServiceError as exc:

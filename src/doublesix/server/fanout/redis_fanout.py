@@ -2,12 +2,15 @@
 
 Every process publishes on one channel and hears every other process:
 
-- ``ev``: room G has stored events up to N. A process with sockets in G reloads the room
-  and sends them the events they lack, read from storage by event number.
-- ``pr``: this process's connected seats of room G changed (seat presence across processes).
-- ``beat``: every ``beat`` seconds, all of this process's seats, so a lost ``pr`` heals and a
-  process that stops beating (killed) stops counting as connected.
+- ``ev``: room G has stored events up to N. A process with sockets in G (seats or watchers)
+  reloads the room and sends them the events they lack, read from storage by event number.
+- ``pr``: this process's connected seats (or its watcher count) of room G changed.
+- ``beat``: every ``beat`` seconds, all of this process's seats and watchers, so a lost ``pr``
+  heals and a process that stops beating (killed) stops counting as connected.
 - ``gone``: these rooms expired.
+- other kinds belong to layers that registered a handler (``on``): the hall's lobby lines
+  (hall/shared.py). A handler hears who sent it; ``on_silent`` hears of a process that stopped
+  beating.
 
 Every beat also sweeps: rooms with sockets here whose stored ``event_no`` is ahead of what their
 sockets got are delivered again (a lost ``ev`` costs one beat, never an event), and computer
@@ -20,17 +23,20 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from doublesix.server import views
 from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ServiceError
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.service import RoomsService
+from doublesix.server.signals import Gone, Signal, Stored
 from doublesix.server.storage import SharedStorage
 
 log = logging.getLogger("doublesix.server.fanout")
 CHANNEL = "doublesix:rooms"
+#: a registered message kind's handler: (the sending process, the message)
+Handler = Callable[[str, dict[str, Any]], None]
 
 
 class RedisFanout:
@@ -45,6 +51,10 @@ class RedisFanout:
         self._delivering: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._redis: Any = None
+        self._handlers: dict[str, Handler] = {}
+        self._on_silent: list[Callable[[str], None]] = []
+        self._on_subscribed: list[Callable[[], None]] = []
+        self._unsubscribe: Callable[[], None] | None = None
 
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
@@ -52,14 +62,16 @@ class RedisFanout:
 
         self._redis = redis.from_url(self.url)
         await self._redis.ping()  # fail at start-up, not at the first move
-        # before any socket connects: the service talks to these from now on
+        # before any socket connects: the service keeps its sockets in this hub from now on
         self.service.hub = self.hub
-        self.service.fanout = self
+        self._unsubscribe = self.service.signals.subscribe(self._signal)
         self._tasks = [asyncio.create_task(self._publisher()),
                        asyncio.create_task(self._listener()),
                        asyncio.create_task(self._beats())]
 
     async def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
         tasks = [*self._tasks, *self._delivering.values()]
         for task in tasks:
             task.cancel()
@@ -67,9 +79,33 @@ class RedisFanout:
         if self._redis is not None:
             await self._redis.aclose()
 
+    # -- for the layers above the service -------------------------------------------------
+    def on(self, kind: str, handler: Handler) -> None:
+        """Hand messages of *kind* from other processes to *handler*."""
+        self._handlers[kind] = handler
+
+    def on_silent(self, handler: Callable[[str], None]) -> None:
+        """Call *handler* with each process that stopped beating."""
+        self._on_silent.append(handler)
+
+    def on_subscribed(self, handler: Callable[[], None]) -> None:
+        """Call *handler* each time this process (re)subscribes: from then on it hears the
+        others, so it can ask them for what it missed."""
+        self._on_subscribed.append(handler)
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Send *message* (with a registered ``"k"``) to every other process."""
+        self._publish(dict(message))
+
     # -- what the service tells ------------------------------------------------------------
+    def _signal(self, signal: Signal) -> None:
+        if isinstance(signal, Stored):
+            self.stored(signal.room.game_id, signal.room.row.event_no)
+        elif isinstance(signal, Gone):
+            self.gone(signal.game_ids)
+
     def stored(self, game_id: str, event_no: int) -> None:
-        for peer in self.hub.peers(game_id):
+        for peer in self.hub.listeners(game_id):
             self.hub.delivered[id(peer)] = event_no
         self._publish({"k": "ev", "g": game_id, "n": event_no})
 
@@ -78,7 +114,8 @@ class RedisFanout:
             self._publish({"k": "gone", "g": list(game_ids)})
 
     def _presence_changed(self, game_id: str, attached: int | None) -> None:
-        message: dict[str, Any] = {"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id)}
+        message: dict[str, Any] = {"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id),
+                                   "w": self.hub.local_watchers(game_id)}
         if attached is not None:
             message["new"] = attached
         self._publish(message)
@@ -112,6 +149,8 @@ class RedisFanout:
             pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(CHANNEL)
+                for handler in self._on_subscribed:
+                    handler()
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
                     if message is not None:
@@ -134,7 +173,7 @@ class RedisFanout:
             self._deliver(str(message["g"]))
         elif kind == "pr":
             game_id = str(message["g"])
-            self.hub.remote_room(process, game_id, list(message["s"]))
+            self.hub.remote_room(process, game_id, list(message["s"]), int(message.get("w", 0)))
             if isinstance(message.get("new"), int):
                 # one socket per seat across processes too: the newer one wins (a second tab)
                 old = self.hub.replace_local(game_id, message["new"])
@@ -142,15 +181,21 @@ class RedisFanout:
                     old.close(CLOSE_REPLACED, "replaced by another connection")
             self._tell_presence({game_id})
         elif kind == "beat":
-            self._tell_presence(self.hub.remote_beat(process, dict(message["r"])))
+            self._tell_presence(self.hub.remote_beat(process, dict(message["r"]),
+                                                     dict(message.get("w", {}))))
         elif kind == "gone":
             for game_id in message["g"]:
                 self._drop(str(game_id))
+        elif isinstance(kind, str) and kind in self._handlers:
+            try:
+                self._handlers[kind](process, message)
+            except Exception:
+                log.exception("a %r message could not be handled", kind)
 
     # -- to this process's sockets ---------------------------------------------------------
     def _deliver(self, game_id: str) -> None:
         """Send the room's sockets here what they lack (one delivery per room at a time)."""
-        if not any(True for _ in self.hub.peers(game_id)):
+        if not self.hub.listeners(game_id):
             return
         task = self._delivering.get(game_id)
         if task is not None and not task.done():
@@ -179,7 +224,7 @@ class RedisFanout:
     async def _deliver_once(self, game_id: str) -> None:
         service = self.service
         async with service.rooms.locked(game_id) as room:  # reloaded when another process wrote
-            peers = list(self.hub.peers(game_id))
+            peers = self.hub.listeners(game_id)
             newest = room.row.event_no
             floor = min((self.hub.delivered.get(id(p), newest) for p in peers), default=newest)
             if floor >= newest:
@@ -191,7 +236,8 @@ class RedisFanout:
                 seen = self.hub.delivered.get(id(peer), newest)
                 for event in events:
                     if event.event_no > seen:
-                        frame = views.event(room, peer.seats, connected, event)
+                        frame = (views.event(room, peer.seats, connected, event) if peer.seats
+                                 else views.watcher_event(room, connected, event))
                         # events of several changes caught up at once are sent as one change
                         # (docs/protocol.md): each carries the view after the last, so also its
                         # state_no; a client moving on an earlier frame would be stale
@@ -201,12 +247,7 @@ class RedisFanout:
 
     def _tell_presence(self, game_ids: set[str]) -> None:
         for game_id in game_ids:
-            room = self.service.rooms.cached(game_id)
-            if room is None:
-                continue  # no socket here has this room loaded
-            frame = views.presence(room, self.hub.connected(game_id))
-            for peer in self.hub.peers(game_id):
-                peer.send(frame)
+            self.service.tell_presence(game_id)
 
     def _drop(self, game_id: str) -> None:
         self.service.rooms.forget(game_id)
@@ -220,8 +261,13 @@ class RedisFanout:
             await asyncio.sleep(self.beat)
             lap += 1
             try:
-                self._publish({"k": "beat", "r": self.hub.local_rooms()})
-                self._tell_presence(self.hub.forget_silent())
+                self._publish({"k": "beat", "r": self.hub.local_rooms(),
+                               "w": self.hub.all_watchers()})
+                changed, silent = self.hub.forget_silent()
+                self._tell_presence(changed)
+                for process in silent:
+                    for handler in self._on_silent:
+                        handler(process)
                 await self._sweep(computer=lap % 3 == 0)
             except Exception:
                 log.exception("sweep failed; trying again next beat")
@@ -238,11 +284,11 @@ class RedisFanout:
                 if game_id not in stored:
                     self._drop(game_id)
                     continue
-                got = [self.hub.delivered.get(id(p), 0) for p in self.hub.peers(game_id)]
+                got = [self.hub.delivered.get(id(p), 0) for p in self.hub.listeners(game_id)]
                 if got and min(got) < stored[game_id]:
                     self._deliver(game_id)
         if computer:
             # a claimant that died leaves its turn unplayed: adopt it (the claim lets one do it)
             idle_before = self.service.clock() - max(5.0, 3 * self.beat)
             for game_id in await storage.orphaned_computer_turns(idle_before):
-                self.service._schedule_computer(game_id)
+                self.service.resume_computer(game_id)

@@ -1,7 +1,8 @@
-"""A Hub that also knows which seats are connected to the other processes.
+"""A Hub that also knows which seats are connected to the other processes, and how many watch.
 
-Each process announces its own seats of a room when they change, and all of them every beat;
-a process not heard from for ``ttl`` seconds (killed, partitioned) counts as having none.
+Each process announces its own seats (and watcher count) of a room when they change, and all of
+them every beat; a process not heard from for ``ttl`` seconds (killed, partitioned) counts as
+having none.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from doublesix.server.hub import Hub, Peer
 
 RemoteRooms = dict[str, set[int]]
+RemoteWatchers = dict[str, int]
 
 
 class SharedHub(Hub):
@@ -27,8 +29,8 @@ class SharedHub(Hub):
         self._event_no_of = event_no_of
         self.ttl = ttl
         self._clock = clock
-        #: process id -> (when last heard, its seats per room)
-        self._remote: dict[str, tuple[float, RemoteRooms]] = {}
+        #: process id -> (when last heard, its seats per room, its watchers per room)
+        self._remote: dict[str, tuple[float, RemoteRooms, RemoteWatchers]] = {}
         #: the last event_no each local socket was sent (by id(peer))
         self.delivered: dict[int, int] = {}
 
@@ -47,6 +49,18 @@ class SharedHub(Hub):
             self._on_change(game_id, None)
         return attached
 
+    def watch(self, game_id: str, peer: Peer) -> None:
+        super().watch(game_id, peer)
+        self.delivered[id(peer)] = self._event_no_of(game_id)  # the `watching` frame's
+        self._on_change(game_id, None)
+
+    def unwatch(self, game_id: str, peer: Peer) -> bool:
+        watched = super().unwatch(game_id, peer)
+        self.delivered.pop(id(peer), None)
+        if watched:
+            self._on_change(game_id, None)
+        return watched
+
     def drop_room(self, game_id: str) -> list[Peer]:
         peers = super().drop_room(game_id)
         for peer in peers:
@@ -63,39 +77,67 @@ class SharedHub(Hub):
     def local_seats(self, game_id: str) -> list[int]:
         return sorted({seat for peer in self.peers(game_id) for seat in peer.seats})
 
+    def local_watchers(self, game_id: str) -> int:
+        return super().watching(game_id)
+
     def local_rooms(self) -> dict[str, list[int]]:
-        return {game_id: self.local_seats(game_id) for game_id in list(self._rooms)}
+        """Seats per room held here (a room only watched here has none)."""
+        return {game_id: self.local_seats(game_id)
+                for game_id in [*self._rooms, *(g for g in self._watchers if g not in self._rooms)]}
+
+    def all_watchers(self) -> dict[str, int]:
+        return {game_id: len(peers) for game_id, peers in self._watchers.items()}
+
+    def listeners(self, game_id: str) -> list[Peer]:
+        """Every socket here that hears the room's events: seats and watchers."""
+        return [*self.peers(game_id), *self.watchers(game_id)]
 
     # -- other processes -------------------------------------------------------------------
     def connected(self, game_id: str) -> set[int]:
         seats = super().connected(game_id)
         now = self._clock()
-        for heard, rooms in self._remote.values():
+        for heard, rooms, _ in self._remote.values():
             if now - heard <= self.ttl:
                 seats |= rooms.get(game_id, set())
         return seats
 
-    def remote_room(self, process: str, game_id: str, seats: list[int]) -> None:
-        """A process announced its seats of one room."""
-        _, rooms = self._remote.get(process, (0.0, {}))
+    def watching(self, game_id: str) -> int:
+        now = self._clock()
+        return super().watching(game_id) + sum(
+            watchers.get(game_id, 0) for heard, _, watchers in self._remote.values()
+            if now - heard <= self.ttl)
+
+    def remote_room(self, process: str, game_id: str, seats: list[int], watchers: int) -> None:
+        """A process announced its seats and watchers of one room."""
+        _, rooms, watching = self._remote.get(process, (0.0, {}, {}))
         if seats:
             rooms[game_id] = set(seats)
         else:
             rooms.pop(game_id, None)
-        self._remote[process] = (self._clock(), rooms)
+        if watchers:
+            watching[game_id] = watchers
+        else:
+            watching.pop(game_id, None)
+        self._remote[process] = (self._clock(), rooms, watching)
 
-    def remote_beat(self, process: str, rooms: dict[str, list[int]]) -> set[str]:
-        """A process announced all its seats; the rooms whose presence changed."""
-        _, before = self._remote.get(process, (0.0, {}))
+    def remote_beat(self, process: str, rooms: dict[str, list[int]],
+                    watchers: dict[str, int]) -> set[str]:
+        """A process announced all its seats and watchers; the rooms whose presence changed."""
+        _, before, watched = self._remote.get(process, (0.0, {}, {}))
         after = {game_id: set(seats) for game_id, seats in rooms.items() if seats}
-        self._remote[process] = (self._clock(), after)
-        return {g for g in before.keys() | after.keys() if before.get(g) != after.get(g)}
+        watching = {game_id: n for game_id, n in watchers.items() if n}
+        self._remote[process] = (self._clock(), after, watching)
+        changed = {g for g in before.keys() | after.keys() if before.get(g) != after.get(g)}
+        return changed | {g for g in watched.keys() | watching.keys()
+                          if watched.get(g) != watching.get(g)}
 
-    def forget_silent(self) -> set[str]:
-        """Drop processes not heard from for ``ttl``; the rooms whose presence changed."""
+    def forget_silent(self) -> tuple[set[str], list[str]]:
+        """Drop processes not heard from for ``ttl``: (the rooms whose presence changed, the
+        processes dropped)."""
         now = self._clock()
-        silent = [p for p, (heard, _) in self._remote.items() if now - heard > self.ttl]
+        silent = [p for p, (heard, _, _) in self._remote.items() if now - heard > self.ttl]
         changed: set[str] = set()
         for process in silent:
-            changed |= set(self._remote.pop(process)[1])
-        return changed
+            _, rooms, watchers = self._remote.pop(process)
+            changed |= set(rooms) | set(watchers)
+        return changed, silent

@@ -6,19 +6,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix.server.errors import ServiceError
-from doublesix.server.http_api import _body, _error, _service, optional_seat
+from doublesix.server.hall.service import Hall
+from doublesix.server.http_api import _body, _error, optional_seat
+
+
+def _hall(request: Request) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
 
 
 async def list_tables(request: Request) -> JSONResponse:
-    frame = _service(request).hall._lobby_frame()
+    frame = _hall(request).lobby_frame()
     return JSONResponse({"tables": frame["tables"]})
 
 
 async def sit(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
-        result = await _service(request).hall.sit(request.path_params["game_id"],
-                                                  data.get("name"), optional_seat(data))
+        result = await _hall(request).sit(request.path_params["game_id"], data.get("name"),
+                                          optional_seat(data))
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result)

@@ -6,6 +6,11 @@ frames, coalesced: at most one every ``interval`` seconds, shared by every subsc
 only for tables that changed meanwhile (a table created and closed between two frames is
 never sent). Added and changed carry whole lines, so a client may treat both as "put".
 It also counts the public tables each client address has listed (``per_client`` at most).
+
+With several processes a line may come from another one (``origin``): each line keeps the
+event number of the room it was computed from, and an older one never replaces a newer (a
+process may hold a stale copy of a room another process changed). Lines of a process that
+went silent are dropped (:meth:`Lobby.drop_origin`).
 """
 
 from __future__ import annotations
@@ -31,22 +36,56 @@ class Lobby:
         self._sent: dict[str, Line] = {}
         self._dirty: set[str] = set()
         self._owners: dict[str, str] = {}
+        #: per table: the event number its line (or its removal) was computed at, and the
+        #: process that computed it (None: this one)
+        self._known: dict[str, tuple[int, str | None]] = {}
         self._last = 0.0
         self._timer: asyncio.TimerHandle | None = None
 
     # -- the list ----------------------------------------------------------------------------
-    def put(self, game_id: str, line: Line | None) -> None:
-        """Set (or with None, remove) a table's line; subscribers hear of it soon."""
+    def put(self, game_id: str, line: Line | None, event_no: int | None = None, *,
+            origin: str | None = None, keep_origin: bool = False) -> bool:
+        """Set (or with None, remove) a table's line, computed at the room's *event_no* by
+        *origin* (None: this process); subscribers hear of it soon. False when it changed
+        nothing: the same line, or one computed from an older state than the one held.
+        *keep_origin*: a refresh of the held line (presence), which stays whose it was."""
+        known = self._known.get(game_id)
+        if keep_origin:
+            if known is None:
+                return False
+            event_no, origin = known
+        elif event_no is not None:
+            if known is not None and event_no < known[0]:
+                return False
+            self._known[game_id] = (event_no, origin)
         if line is None:
             if self.tables.pop(game_id, None) is None:
-                return
+                return False
             self._owners.pop(game_id, None)
         elif self.tables.get(game_id) == line:
-            return
+            return False
         else:
             self.tables[game_id] = line
         self._dirty.add(game_id)
         self._schedule()
+        return True
+
+    def forget(self, game_id: str) -> None:
+        """The room is gone for good."""
+        self.put(game_id, None)
+        self._known.pop(game_id, None)
+
+    def drop_origin(self, origin: str) -> None:
+        """A process went silent: the lines it computed leave the list."""
+        for game_id, (_, by) in list(self._known.items()):
+            if by == origin:
+                del self._known[game_id]
+                self.put(game_id, None)
+
+    def own_lines(self) -> list[tuple[str, int, Line]]:
+        """The lines this process computed: (game id, event number, line)."""
+        return [(g, n, self.tables[g]) for g, (n, by) in self._known.items()
+                if by is None and g in self.tables]
 
     def snapshot(self, sent: bool = False) -> dict[str, Any]:
         """The whole list: as it is now, or (*sent*) as of the last frame."""

@@ -1,32 +1,39 @@
-"""The hall's part of the service: lobby subscribers, spectators, chat, clocks' timeouts.
+"""The hall, above the rooms service: the lobby list, spectators, chat, clocks' timeouts.
 
-It sits beside :class:`~doublesix.server.service.RoomsService` and uses its cache, commit and
-broadcast, so every hall change is saved before it is said, like a move. The rooms service
-calls in through a few hooks (``changed``, ``on_events``, ``on_presence``, ``settle``).
-Lobby and spectator sockets are peers without seats (``seats == ()``).
+It listens to the service's :mod:`~doublesix.server.signals` (a room created, events stored,
+presence changed, rooms gone) to keep each table's lobby line, and registers the clock check
+the service runs before every move (``move_checks``). Its own changes (chat, a timeout, closing
+a table) go through the service's cache, commit and ``broadcast``, so every hall change is saved
+before it is said, like a move. Lobby and spectator sockets are peers without seats
+(``seats == ()``): ws.py hands them to :meth:`Hall.open`, :meth:`Hall.handle_outsider` and
+:meth:`Hall.leave`; a spectator is a watcher in the service's hub, so it gets the room's events.
+
+With several processes the lobby is shared (hall/shared.py): a line this process computes is
+also handed to ``share``, and lines heard from other processes come in through
+:meth:`Hall.heard_line`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from doublesix.server import views
+from doublesix.server import clocks, tables, views
 from doublesix.server.errors import ServiceError
-from doublesix.server.hall import clocks, tables
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
-from doublesix.server.hall.lobby import Lobby
+from doublesix.server.hall.lobby import Line, Lobby
 from doublesix.server.hall.names import clean_name
 from doublesix.server.hub import Peer
 from doublesix.server.protocol import Chat, Command, Simple, Watch
 from doublesix.server.rooms import CREATOR, Room
-from doublesix.server.storage import EventRow
-
-if TYPE_CHECKING:
-    from doublesix.server.service import RoomsService
+from doublesix.server.service import RoomsService
+from doublesix.server.signals import Created, Gone, Presence, Signal, Stored
 
 log = logging.getLogger("doublesix.server.hall")
+#: a lobby line change for the other processes: (game id, event number, line or None, closed)
+Share = Callable[[str, int, Line | None, bool], None]
 
 
 class Hall:
@@ -38,13 +45,17 @@ class Hall:
         #: the lobby's subscribers and list (only changes are sent: hall/lobby.py)
         self.lobby = Lobby(settings.lobby_interval, settings.tables_per_client)
         self.tables = self.lobby.tables
-        self.watchers: dict[str, set[Peer]] = {}
         #: tables whose creator left and did not come back within the grace period
         self.closed: set[str] = set()
         self.left_at: dict[str, float] = {}
         #: tables whose clock runs: checked for a flag on every tick
         self.timed: set[str] = set()
+        #: tells the other processes of a line this one computed (hall/shared.py); none alone
+        self.share: Share | None = None
         self._task: asyncio.Task[None] | None = None
+        service.signals.subscribe(self._heard)
+        service.move_checks.append(self._check_clock)
+        service.create_checks.append(self._check_tables)
 
     # -- life cycle ------------------------------------------------------------------------
     def start(self) -> None:
@@ -71,9 +82,7 @@ class Hall:
         for game_id, since in list(self.left_at.items()):
             if now - since >= grace:
                 self.left_at.pop(game_id, None)
-                self.closed.add(game_id)
-                self.lobby.put(game_id, None)
-                await self._store_closed(game_id)
+                await self._close(game_id)
         for game_id in list(self.timed):
             room = self.service.rooms.cached(game_id)
             hall = room.row.hall if room is not None else None
@@ -85,32 +94,58 @@ class Hall:
             except ServiceError:
                 self.timed.discard(game_id)
 
-    async def _store_closed(self, game_id: str) -> None:
-        """Closed for good, restarts included: the flag is saved with the room."""
+    async def _close(self, game_id: str) -> None:
+        """Close a table whose creator stayed away: for good, restarts included (the flag is
+        saved with the room). Checked again on the stored room and every process's presence:
+        the creator may have come back on another process meanwhile."""
+        event_no = 0
         try:
             async with self.service.rooms.locked(game_id) as room:
-                if room.row.hall is not None and not room.row.hall.get("closed"):
-                    room.row.hall["closed"] = True
+                hall = room.row.hall
+                if hall is None:
+                    return
+                if room.all_taken() or CREATOR in self.service.hub.connected(game_id):
+                    return  # back (or the table filled up): it stays
+                if not hall.get("closed"):
+                    hall["closed"] = True
                     await self.service.rooms.commit(room, [])
+                event_no = room.row.event_no
         except ServiceError:
             pass  # expired meanwhile, or storage refused: the memory flag still holds
+        self.closed.add(game_id)
+        self._put(game_id, event_no, None, closed=True)
 
     def is_closed(self, room: Room) -> bool:
         return room.game_id in self.closed or bool((room.row.hall or {}).get("closed"))
 
     def forget(self, game_id: str) -> None:
-        """The room expired: it leaves the lobby, its watchers are closed by the caller."""
-        self.lobby.put(game_id, None)
+        """The room expired: it leaves the lobby (the service closed its watchers)."""
+        self.lobby.forget(game_id)
         self.left_at.pop(game_id, None)
         self.timed.discard(game_id)
         self.closed.discard(game_id)
         self.limits.forget(game_id)
-        for peer in self.watchers.pop(game_id, set()):
-            peer.close(1000, "bye")
 
-    # -- hooks from the rooms service ------------------------------------------------------
+    # -- what the rooms service tells ------------------------------------------------------
+    def _heard(self, signal: Signal) -> None:
+        if isinstance(signal, Stored):
+            self.changed(signal.room)
+        elif isinstance(signal, Presence):
+            if signal.room is not None and not signal.remote:
+                self.changed(signal.room)
+            else:
+                self._refresh(signal.game_id)
+        elif isinstance(signal, Created):
+            room = signal.room
+            if (room.row.hall or {}).get("public"):
+                self.lobby.own(room.game_id, signal.client)
+            self.changed(room)
+        elif isinstance(signal, Gone):
+            for game_id in signal.game_ids:
+                self.forget(game_id)
+
     def changed(self, room: Room) -> None:
-        """Something about *room* changed: refresh its lobby line, its clock, its grace."""
+        """Something about *room* changed here: refresh its lobby line, its clock, its grace."""
         hall = room.row.hall
         if hall is None:
             return
@@ -127,25 +162,51 @@ class Hall:
             self.left_at.pop(game_id, None)
         # listed: public tables that are open, or whose game someone is still at
         deserted = room.all_taken() and not connected
+        line = None
         if hall.get("public") and not self.is_closed(room) and not deserted:
-            watching = len(self.watchers.get(game_id, ()))
-            self.lobby.put(game_id, tables.summary(room, connected, watching))
-        else:
-            self.lobby.put(game_id, None)
+            line = tables.summary(room, connected, self.service.hub.watching(game_id))
+        self._put(game_id, room.row.event_no, line)
 
-    def on_events(self, room: Room, events: list[EventRow]) -> None:
-        watchers = self.watchers.get(room.game_id)
-        if watchers:
-            connected = self.service.hub.connected(room.game_id)
-            for peer in list(watchers):
-                for event in events:
-                    peer.send(views.watcher_event(room, connected, event))
-        self.changed(room)
+    def _put(self, game_id: str, event_no: int, line: Line | None, closed: bool = False) -> None:
+        """A line computed here: into this lobby, and to the other processes."""
+        if self.lobby.put(game_id, line, event_no) and self.share is not None:
+            self.share(game_id, event_no, line, closed)
 
-    def on_presence(self, room: Room, frame: dict[str, Any]) -> None:
-        for peer in list(self.watchers.get(room.game_id, ())):
-            peer.send(frame)
-        self.changed(room)
+    def _refresh(self, game_id: str) -> None:
+        """Presence changed where this process cannot recompute the line (another process, or
+        the room left memory): bring its connected seats and watchers up to date here only;
+        every process does the same from the same presence, so nothing needs sending."""
+        line = self.tables.get(game_id)
+        if line is not None:
+            self.lobby.put(game_id, self._live(line), None, keep_origin=True)
+
+    def _live(self, line: Line) -> Line | None:
+        """*line* with connected seats and watchers as this process knows them now; None
+        when every seat is taken and nobody is connected (the table leaves the list)."""
+        hub = self.service.hub
+        game_id = line["game_id"]
+        connected = hub.connected(game_id)
+        seats = [{**s, "connected": bool(s.get("computer")) or s["seat"] in connected}
+                 for s in line["seats"]]
+        if all(s["taken"] for s in seats) and not connected:
+            return None
+        return {**line, "seats": seats, "watchers": hub.watching(game_id)}
+
+    # -- lines of other processes (hall/shared.py) -----------------------------------------
+    def heard_line(self, origin: str, game_id: str, event_no: int, line: Line | None,
+                   closed: bool) -> None:
+        if closed:
+            self.closed.add(game_id)
+        if game_id in self.closed:
+            line = None
+        elif line is not None:
+            line = self._live(line)
+        self.lobby.put(game_id, line, event_no, origin=origin)
+
+    # -- before a move ---------------------------------------------------------------------
+    async def _check_clock(self, room: Room) -> None:
+        if await self.settle(room):
+            raise ServiceError("time_over", "the game is over: time ran out")
 
     async def settle(self, room: Room) -> bool:
         """Under the room's lock: record a timeout if the running clock ran out; True when
@@ -159,8 +220,13 @@ class Hall:
             payload = {"kind": "timeout", **{k: v for k, v in hall["over"].items()
                                              if k != "game_no"}}
             events = await self.service.rooms.commit(room, [payload])
-            self.service._broadcast(room, events)
+            self.service.broadcast(room, events)
         return bool(hall.get("over"))
+
+    def _check_tables(self, hall: Any, client: str | None) -> None:
+        """Before a new listed table: its creator's address has room for one more."""
+        if isinstance(hall, dict) and hall.get("public", True) is True:
+            self.lobby.check_owner(client)
 
     # -- lobby and spectators --------------------------------------------------------------
     def opens(self, cmd: Command) -> bool:
@@ -175,30 +241,26 @@ class Hall:
         self.lobby.subscribe(peer)
 
     async def _watch(self, peer: Peer, cmd: Watch) -> None:
-        async with self.service.rooms.locked(cmd.game_id) as room:
+        service = self.service
+        async with service.rooms.locked(cmd.game_id) as room:
             hall = room.row.hall
             if not hall or not hall.get("public") or self.is_closed(room):
                 raise ServiceError("not_public", "only a public hall table can be watched")
             peer.game_id, peer.seats = room.game_id, ()
-            self.watchers.setdefault(room.game_id, set()).add(peer)
-            peer.send(views.watching(room, self.service.hub.connected(room.game_id)))
-            self.changed(room)
+            service.hub.watch(room.game_id, peer)
+            peer.send(views.watching(room, service.hub.connected(room.game_id)))
+            service.watchers_changed(room)
 
     def leave(self, peer: Peer) -> None:
+        """A lobby or spectator socket closed."""
         self.lobby.unsubscribe(peer)
         game_id = peer.game_id
-        if game_id and peer in self.watchers.get(game_id, set()):
-            self.watchers[game_id].discard(peer)
-            if not self.watchers[game_id]:
-                del self.watchers[game_id]
+        if game_id and self.service.hub.unwatch(game_id, peer):
             room = self.service.rooms.cached(game_id)
             if room is not None:
-                self.changed(room)
-            elif game_id in self.tables:
-                # the room left memory (its players left): its line still counts watchers
-                line = {**self.tables[game_id],
-                        "watchers": len(self.watchers.get(game_id, ()))}
-                self.lobby.put(game_id, line)
+                self.service.watchers_changed(room)
+            else:
+                self._refresh(game_id)  # the room left memory (its players left)
 
     async def handle_outsider(self, peer: Peer, cmd: Command) -> None:
         """A frame from a lobby or spectator socket: they only read (and ping)."""
@@ -207,26 +269,24 @@ class Hall:
             return
         raise ServiceError("watch_only", "spectators and the lobby only read")
 
-    def _lobby_frame(self) -> dict[str, Any]:
+    def lobby_frame(self) -> dict[str, Any]:
         return self.lobby.snapshot()
-
-    def check_tables(self, client: str | None) -> None:
-        """Before a new hall table: its creator's address has room for one more."""
-        self.lobby.check_owner(client)
-
-    def own(self, game_id: str, client: str | None) -> None:
-        room = self.service.rooms.cached(game_id)
-        if room is not None and (room.row.hall or {}).get("public"):
-            self.lobby.own(game_id, client)
 
     # -- sitting down and chat -------------------------------------------------------------
     async def sit(self, game_id: str, name: Any, seat: int | None = None) -> dict[str, Any]:
         """Take a free seat (the chosen one, or the first) of an open public table; two at
-        once: exactly one gets it."""
+        once, on one process or two: exactly one gets it."""
         if game_id in self.closed:
             raise ServiceError("not_found", "this table was closed", status=404)
-        return await self.service.join(game_id, None, clean_name(name), public=True,
-                                       seat=seat)
+        for _ in range(3):
+            try:
+                return await self.service.join(game_id, None, clean_name(name), public=True,
+                                               seat=seat)
+            except ServiceError as exc:
+                if exc.code != "busy":
+                    raise
+                # another process seated someone meanwhile: the reloaded room says who
+        raise ServiceError("busy", "the table changed meanwhile: try again", status=409)
 
     async def chat(self, peer: Peer, cmd: Chat) -> None:
         text = clean_text(cmd.text)
@@ -242,4 +302,4 @@ class Hall:
             hall["chat"] = [*hall.get("chat", []), message][-KEEP:]
             events = await self.service.rooms.commit(room, [{"kind": "chat", **message}])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
-            self.service._broadcast(room, events)
+            self.service.broadcast(room, events)

@@ -1,11 +1,12 @@
-"""Hall table options (from the create body) and the lobby's one-line summary of a table."""
+"""Hall tables as room data: options from the create body, the lobby's one-line summary, the
+timeout result. Pure functions over ``GameRow.hall``, used by the rooms service and the hall."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from doublesix.server import clocks
 from doublesix.server.errors import ServiceError
-from doublesix.server.hall import clocks
 from doublesix.server.rooms import CREATOR, Room
 
 

@@ -1,0 +1,47 @@
+"""The server's parts, put together: the rooms service below, the hall and the fanout above it.
+
+The rooms service (service.py) knows neither: the hall and the fanout subscribe to its signals
+and register their checks when they are built here. A metrics or logging listener hangs on the
+same ``service.signals`` (see signals.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+
+from doublesix.server import fanout
+from doublesix.server.config import Settings
+from doublesix.server.hall.service import Hall
+from doublesix.server.service import RoomsService
+from doublesix.server.storage import Storage
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    service: RoomsService
+    hall: Hall
+
+
+@contextlib.asynccontextmanager
+async def running(
+    storage: Storage, settings: Settings, clock: Callable[[], float] = time.time
+) -> AsyncIterator[Parts]:
+    """The service with its hall and (with Redis) its fanout, started; stopped on exit.
+    *storage* is opened and closed by the caller."""
+    service = RoomsService(storage, settings, clock)
+    hall = Hall(service)
+    try:
+        async with fanout.running(service, settings.redis_url) as shared:
+            if shared is not None:
+                from doublesix.server.hall import shared as shared_lobby  # the redis extra
+
+                shared_lobby.link(hall, shared)
+            await service.start()
+            hall.start()
+            yield Parts(service, hall)
+    finally:
+        await hall.stop()
+        await service.stop()

@@ -1,0 +1,56 @@
+"""The lobby across processes: each process tells the others of the lobby lines it computes.
+
+Over the fanout's Redis channel (fanout/redis_fanout.py), three message kinds:
+
+- ``line``: table G's line as of the room's event number N (``l``: the line, or null when it
+  left the list; ``c``: closed for good). Every process puts it in its own
+  :class:`~doublesix.server.hall.lobby.Lobby`, which keeps the line of the newest state, and
+  tracks which process computed it.
+- ``lines?``: a process just (re)subscribed; every other process answers with ``lines``, all the
+  lines it computed, so the newcomer's lobby is complete at once.
+- A process that stops beating (killed) loses its lines after the fanout's ttl.
+
+Connected seats and watcher counts in a line are always recomputed by the receiving process
+from its own shared hub (hall/service.py ``_live``), so they follow presence without a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doublesix.server.fanout.redis_fanout import RedisFanout
+from doublesix.server.hall.lobby import Line
+from doublesix.server.hall.service import Hall
+
+#: lines per ``lines`` answer: a message stays well under what Redis pub/sub carries quickly
+CHUNK = 200
+
+
+def link(hall: Hall, fanout: RedisFanout) -> None:
+    """Share *hall*'s lobby with the other processes through *fanout*; ask them for theirs."""
+
+    def share(game_id: str, event_no: int, line: Line | None, closed: bool) -> None:
+        message: dict[str, Any] = {"k": "line", "g": game_id, "n": event_no, "l": line}
+        if closed:
+            message["c"] = True
+        fanout.publish(message)
+
+    def heard_line(process: str, message: dict[str, Any]) -> None:
+        hall.heard_line(process, str(message["g"]), int(message["n"]), message.get("l"),
+                        bool(message.get("c")))
+
+    def heard_lines(process: str, message: dict[str, Any]) -> None:
+        for game_id, event_no, line in message["t"]:
+            hall.heard_line(process, str(game_id), int(event_no), line, False)
+
+    def asked(process: str, message: dict[str, Any]) -> None:
+        lines = hall.lobby.own_lines()
+        for start in range(0, len(lines), CHUNK):
+            fanout.publish({"k": "lines", "t": lines[start:start + CHUNK]})
+
+    hall.share = share
+    fanout.on("line", heard_line)
+    fanout.on("lines", heard_lines)
+    fanout.on("lines?", asked)
+    fanout.on_silent(hall.lobby.drop_origin)
+    fanout.on_subscribed(lambda: fanout.publish({"k": "lines?"}))
