@@ -168,6 +168,7 @@ class RedisFanout:
         process = message.get("p")
         if not isinstance(process, str) or process == self.process:
             return
+        self.hub.heard_from(process)
         kind = message.get("k")
         if kind == "ev":
             self._deliver(str(message["g"]))

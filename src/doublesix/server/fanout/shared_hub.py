@@ -107,6 +107,12 @@ class SharedHub(Hub):
             watchers.get(game_id, 0) for heard, _, watchers in self._remote.values()
             if now - heard <= self.ttl)
 
+    def heard_from(self, process: str) -> None:
+        """Any message of *process*: it is alive (and, once silent, is dropped like the others,
+        even if it never beat: its lobby lines go with it)."""
+        heard, rooms, watchers = self._remote.get(process, (0.0, {}, {}))
+        self._remote[process] = (self._clock(), rooms, watchers)
+
     def remote_room(self, process: str, game_id: str, seats: list[int], watchers: int) -> None:
         """A process announced its seats and watchers of one room."""
         _, rooms, watching = self._remote.get(process, (0.0, {}, {}))
