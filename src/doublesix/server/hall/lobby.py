@@ -70,22 +70,27 @@ class Lobby:
         self._schedule()
         return True
 
+    def is_older(self, game_id: str, event_no: int) -> bool:
+        """A line computed at *event_no* is older than the one held (or its removal)."""
+        known = self._known.get(game_id)
+        return known is not None and event_no < known[0]
+
     def forget(self, game_id: str) -> None:
         """The room is gone for good."""
         self.put(game_id, None)
         self._known.pop(game_id, None)
 
-    def drop_origin(self, origin: str) -> None:
-        """A process went silent: the lines it computed leave the list."""
-        for game_id, (_, by) in list(self._known.items()):
-            if by == origin:
-                del self._known[game_id]
-                self.put(game_id, None)
+    def drop_origin(self, origin: str) -> list[str]:
+        """A process went silent: the lines it computed leave the list; their game ids."""
+        dropped = [game_id for game_id, (_, by) in self._known.items() if by == origin]
+        for game_id in dropped:
+            del self._known[game_id]
+            self.put(game_id, None)
+        return dropped
 
-    def own_lines(self) -> list[tuple[str, int, Line]]:
-        """The lines this process computed: (game id, event number, line)."""
-        return [(g, n, self.tables[g]) for g, (n, by) in self._known.items()
-                if by is None and g in self.tables]
+    def computed_here(self) -> list[tuple[str, int]]:
+        """The tables whose line (or removal) this process computed: (game id, event number)."""
+        return [(g, n) for g, (n, by) in self._known.items() if by is None]
 
     def snapshot(self, sent: bool = False) -> dict[str, Any]:
         """The whole list: as it is now, or (*sent*) as of the last frame."""

@@ -34,6 +34,8 @@ from doublesix.server.signals import Created, Gone, Presence, Signal, Stored
 log = logging.getLogger("doublesix.server.hall")
 #: a lobby line change for the other processes: (game id, event number, line or None, closed)
 Share = Callable[[str, int, Line | None, bool], None]
+#: the event number of a removal that nothing may follow (the room was deleted)
+GONE = 2**62
 
 
 class Hall:
@@ -52,6 +54,9 @@ class Hall:
         self.timed: set[str] = set()
         #: tells the other processes of a line this one computed (hall/shared.py); none alone
         self.share: Share | None = None
+        #: each listable table's line before presence decides whether it is listed (a table
+        #: whose seats are all taken and away is not): presence may change here without a line
+        self.raw: dict[str, Line] = {}
         self._task: asyncio.Task[None] | None = None
         service.signals.subscribe(self._heard)
         service.move_checks.append(self._check_clock)
@@ -113,7 +118,9 @@ class Hall:
         except ServiceError:
             pass  # expired meanwhile, or storage refused: the memory flag still holds
         self.closed.add(game_id)
-        self._put(game_id, event_no, None, closed=True)
+        self.raw.pop(game_id, None)
+        if self.lobby.put(game_id, None, event_no) and self.share is not None:
+            self.share(game_id, event_no, None, True)
 
     def is_closed(self, room: Room) -> bool:
         return room.game_id in self.closed or bool((room.row.hall or {}).get("closed"))
@@ -121,6 +128,7 @@ class Hall:
     def forget(self, game_id: str) -> None:
         """The room expired: it leaves the lobby (the service closed its watchers)."""
         self.lobby.forget(game_id)
+        self.raw.pop(game_id, None)
         self.left_at.pop(game_id, None)
         self.timed.discard(game_id)
         self.closed.discard(game_id)
@@ -142,6 +150,8 @@ class Hall:
             self.changed(room)
         elif isinstance(signal, Gone):
             for game_id in signal.game_ids:
+                if game_id in self.tables and self.share is not None:
+                    self.share(game_id, GONE, None, True)  # for good, on every process
                 self.forget(game_id)
 
     def changed(self, room: Room) -> None:
@@ -150,6 +160,11 @@ class Hall:
         if hall is None:
             return
         game_id = room.game_id
+        if self.lobby.is_older(game_id, room.row.event_no):
+            # a stale copy (another process changed the room since): its line stays, only
+            # presence is brought up to date
+            self._refresh(game_id)
+            return
         connected = self.service.hub.connected(game_id)
         clock = hall.get("clock")
         if clock is not None and clock["running"] is not None:
@@ -160,25 +175,25 @@ class Hall:
             self.left_at.setdefault(game_id, self.clock())
         else:
             self.left_at.pop(game_id, None)
-        # listed: public tables that are open, or whose game someone is still at
-        deserted = room.all_taken() and not connected
-        line = None
-        if hall.get("public") and not self.is_closed(room) and not deserted:
-            line = tables.summary(room, connected, self.service.hub.watching(game_id))
-        self._put(game_id, room.row.event_no, line)
-
-    def _put(self, game_id: str, event_no: int, line: Line | None, closed: bool = False) -> None:
-        """A line computed here: into this lobby, and to the other processes."""
-        if self.lobby.put(game_id, line, event_no) and self.share is not None:
-            self.share(game_id, event_no, line, closed)
+        # listable: public tables not closed; listed while open or someone is at the game
+        raw = None
+        if hall.get("public") and not self.is_closed(room):
+            raw = tables.summary(room, connected, self.service.hub.watching(game_id))
+        before = self.raw.pop(game_id, None)
+        if raw is not None:
+            self.raw[game_id] = raw
+        event_no = room.row.event_no
+        applied = self.lobby.put(game_id, None if raw is None else self._live(raw), event_no)
+        if self.share is not None and (applied or raw != before):
+            self.share(game_id, event_no, raw, False)
 
     def _refresh(self, game_id: str) -> None:
         """Presence changed where this process cannot recompute the line (another process, or
         the room left memory): bring its connected seats and watchers up to date here only;
         every process does the same from the same presence, so nothing needs sending."""
-        line = self.tables.get(game_id)
-        if line is not None:
-            self.lobby.put(game_id, self._live(line), None, keep_origin=True)
+        raw = self.raw.get(game_id)
+        if raw is not None:
+            self.lobby.put(game_id, self._live(raw), None, keep_origin=True)
 
     def _live(self, line: Line) -> Line | None:
         """*line* with connected seats and watchers as this process knows them now; None
@@ -199,9 +214,23 @@ class Hall:
             self.closed.add(game_id)
         if game_id in self.closed:
             line = None
-        elif line is not None:
-            line = self._live(line)
-        self.lobby.put(game_id, line, event_no, origin=origin)
+        if self.lobby.is_older(game_id, event_no):
+            return
+        if line is None:
+            self.raw.pop(game_id, None)
+        else:
+            self.raw[game_id] = line
+        self.lobby.put(game_id, None if line is None else self._live(line), event_no,
+                       origin=origin)
+
+    def forget_process(self, origin: str) -> None:
+        """A process went silent: its lines leave the lobby."""
+        for game_id in self.lobby.drop_origin(origin):
+            self.raw.pop(game_id, None)
+
+    def own_lines(self) -> list[tuple[str, int, Line]]:
+        """The lines this process computed, as shared (before presence): for a newcomer."""
+        return [(g, n, self.raw[g]) for g, n in self.lobby.computed_here() if g in self.raw]
 
     # -- before a move ---------------------------------------------------------------------
     async def _check_clock(self, room: Room) -> None:

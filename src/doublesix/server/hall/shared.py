@@ -3,15 +3,16 @@
 Over the fanout's Redis channel (fanout/redis_fanout.py), three message kinds:
 
 - ``line``: table G's line as of the room's event number N (``l``: the line, or null when it
-  left the list; ``c``: closed for good). Every process puts it in its own
-  :class:`~doublesix.server.hall.lobby.Lobby`, which keeps the line of the newest state, and
-  tracks which process computed it.
+  cannot be listed: private, closed; ``c``: closed, or the room deleted, for good). Every
+  process puts it in its own :class:`~doublesix.server.hall.lobby.Lobby`, which keeps the line
+  of the newest state, and tracks which process computed it.
 - ``lines?``: a process just (re)subscribed; every other process answers with ``lines``, all the
   lines it computed, so the newcomer's lobby is complete at once.
 - A process that stops beating (killed) loses its lines after the fanout's ttl.
 
-Connected seats and watcher counts in a line are always recomputed by the receiving process
-from its own shared hub (hall/service.py ``_live``), so they follow presence without a message.
+The line sent is the table's line before presence: connected seats, watcher counts, and
+whether a full table with nobody at it is listed at all are decided by each process from its
+own shared hub (hall/service.py ``_live``), so they follow presence without a message.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def link(hall: Hall, fanout: RedisFanout) -> None:
             hall.heard_line(process, str(game_id), int(event_no), line, False)
 
     def asked(process: str, message: dict[str, Any]) -> None:
-        lines = hall.lobby.own_lines()
+        lines = hall.own_lines()
         for start in range(0, len(lines), CHUNK):
             fanout.publish({"k": "lines", "t": lines[start:start + CHUNK]})
 
@@ -52,5 +53,5 @@ def link(hall: Hall, fanout: RedisFanout) -> None:
     fanout.on("line", heard_line)
     fanout.on("lines", heard_lines)
     fanout.on("lines?", asked)
-    fanout.on_silent(hall.lobby.drop_origin)
+    fanout.on_silent(hall.forget_process)
     fanout.on_subscribed(lambda: fanout.publish({"k": "lines?"}))
