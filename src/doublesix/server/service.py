@@ -142,9 +142,12 @@ class RoomsService:
         for peer in self.hub.peers(game_id):
             for event in events:
                 peer.send(views.event(room, peer.seats, connected, event))
-        for peer in self.hub.watchers(game_id):
+        watchers = self.hub.watchers(game_id)
+        if watchers:
             for event in events:
-                peer.send(views.watcher_event(room, connected, event))
+                frame = views.watcher_event(room, connected, event)  # one public frame for all
+                for peer in watchers:
+                    peer.send(frame)
         self.signals.publish(Stored(room, events))
 
     def _presence(self, room: Room) -> None:
@@ -321,9 +324,8 @@ class RoomsService:
         if room is None:
             return
         self._presence(room)
-        # no socket of this process (seats on other processes do not keep it in this cache)
-        idle = not any(True for _ in self.hub.peers(game_id)) and not room.lock.locked()
-        if idle and game_id not in self._computer:
+        # no socket or watcher of this process (seats on other processes do not keep it here)
+        if not self._holds(game_id) and not room.lock.locked():
             self.rooms.forget(game_id)  # nobody is here: free the memory, storage has it
 
     async def handle(self, peer: Peer, cmd: Command) -> None:
