@@ -7,16 +7,22 @@ a green CI never hides the multi-process tests.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import secrets
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from bench.procs import ServerProcess
 
 PG_VAR = "DOUBLESIX_TEST_PG_URL"
 REDIS_VAR = "DOUBLESIX_TEST_REDIS_URL"
+#: test clients play at machine speed, and the computer does not wait
+FAST = {"DOUBLESIX_WS_RATE": "10000", "DOUBLESIX_WS_BURST": "10000",
+        "DOUBLESIX_COMPUTER_DELAY": "0"}
 
 
 def required_url(var: str) -> str:
@@ -74,3 +80,19 @@ def drop_database(url: str, name: str) -> None:
             await db.close()
 
     run_sync(drop())
+
+
+@contextlib.contextmanager
+def two_processes(pg_url: str, redis_url: str, logs: Path
+                  ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two `doublesix serve` processes on one PostgreSQL and one Redis; their logs must hold
+    no traceback when they stop."""
+    one = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "one.log").start()
+    two = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "two.log").start()
+    try:
+        yield one, two
+    finally:
+        one.stop()
+        two.stop()
+    for log in (logs / "one.log", logs / "two.log"):
+        assert "Traceback" not in log.read_text(), log.read_text()

@@ -14,11 +14,10 @@ import httpx
 import pytest
 from bench.procs import ServerProcess
 
+from tests.scale.services import FAST, two_processes
 from tests.server.harness import Client, play_online_game
 from tests.server.test_hall import Outsider, listed
 
-FAST = {"DOUBLESIX_WS_RATE": "10000", "DOUBLESIX_WS_BURST": "10000",
-        "DOUBLESIX_COMPUTER_DELAY": "0"}
 #: the fanout's beat is 2 s and a process silent for 3 beats is dropped
 SILENT_AFTER = 6.0
 
@@ -26,16 +25,8 @@ SILENT_AFTER = 6.0
 @pytest.fixture(scope="module")
 def pair(pg_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
          ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    logs = tmp_path_factory.mktemp("hall-logs")
-    one = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "one.log").start()
-    two = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "two.log").start()
-    try:
-        yield one, two
-    finally:
-        one.stop()
-        two.stop()
-    for log in (logs / "one.log", logs / "two.log"):
-        assert "Traceback" not in log.read_text(), log.read_text()
+    with two_processes(pg_url, redis_url, tmp_path_factory.mktemp("hall-logs")) as both:
+        yield both
 
 
 async def table(server: ServerProcess, name: str = "Аня", preset: str = "draw") -> Any:

@@ -12,25 +12,15 @@ import pytest
 from bench.procs import ServerProcess
 
 from doublesix.server.errors import CLOSE_REPLACED
+from tests.scale.services import FAST, two_processes
 from tests.server.harness import Client, create, join, my_turn, play_online_game
-
-FAST = {"DOUBLESIX_WS_RATE": "10000", "DOUBLESIX_WS_BURST": "10000",
-        "DOUBLESIX_COMPUTER_DELAY": "0"}
 
 
 @pytest.fixture(scope="module")
 def pair(pg_url: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
          ) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    logs = tmp_path_factory.mktemp("logs")
-    one = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "one.log").start()
-    two = ServerProcess(pg_url, redis=redis_url, env=FAST, log=logs / "two.log").start()
-    try:
-        yield one, two
-    finally:
-        one.stop()
-        two.stop()
-    for log in (logs / "one.log", logs / "two.log"):
-        assert "Traceback" not in log.read_text(), log.read_text()
+    with two_processes(pg_url, redis_url, tmp_path_factory.mktemp("logs")) as both:
+        yield both
 
 
 @pytest.mark.parametrize("preset", ["draw", "101"])
