@@ -116,10 +116,14 @@ async def test_a_table_created_on_one_process_is_played_and_watched_on_the_other
     assert spectator.view["line"] == a.view["line"]
     kinds = {f["event"]["kind"] for f in events}
     assert {"joined", "action"} <= kinds
-    # the spectator leaves two: the count on one drops back (the players are still there)
+    # Аня leaves one: the spectator on two sees her go
+    await a.close()
+    await spectator.expect("presence", where=lambda f: not f["seats"][0]["connected"]
+                           and f["seats"][1]["connected"])
+    # the spectator leaves two: the count on one drops back (Боря is still there)
     await spectator.close()
     await until(hall_one, line_of(game_id, watchers=0, status="finished"))
-    for client in (a, b, hall_one, hall_two):
+    for client in (b, hall_one, hall_two):
         await client.close()
 
 
