@@ -150,7 +150,7 @@ class Hall:
             self.changed(room)
         elif isinstance(signal, Gone):
             for game_id in signal.game_ids:
-                if game_id in self.tables and self.share is not None:
+                if game_id in self.raw and self.share is not None:
                     self.share(game_id, GONE, None, True)  # for good, on every process
                 self.forget(game_id)
 
