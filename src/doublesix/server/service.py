@@ -30,6 +30,7 @@ from doublesix.server.fanout import Fanout, NoFanout
 from doublesix.server.hall.service import Hall
 from doublesix.server.hall.tables import table_options
 from doublesix.server.hub import Hub, Peer
+from doublesix.server.observe import Observer
 from doublesix.server.protocol import (
     Chat,
     Command,
@@ -65,7 +66,8 @@ class RoomsService:
         self.settings = settings
         self.clock = clock
         self.hub = Hub()
-        self.rooms = RoomCache(storage, clock)
+        self.observe = Observer(self)
+        self.rooms = RoomCache(storage, clock, self.observe)
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -79,6 +81,7 @@ class RoomsService:
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
         """Delete expired rooms, resume computer turns cut off by a restart, start expiry."""
+        self.observe.start()
         await self.expire()
         for game_id in await self.storage.awaiting_computer():
             self._schedule_computer(game_id)
@@ -94,6 +97,7 @@ class RoomsService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         release_pool(self.bots)
+        await self.observe.stop()
         for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
                 peer.close(CLOSE_GOING_AWAY, "server shutting down")
@@ -110,6 +114,7 @@ class RoomsService:
         """Delete rooms without activity for ``room_ttl`` seconds and close their sockets."""
         gone = await self.storage.delete_inactive(self.clock() - self.settings.room_ttl)
         self.fanout.gone(gone)
+        self.observe.expired(gone)
         for game_id in gone:
             self.rooms.forget(game_id)
             self.hall.forget(game_id)
@@ -193,6 +198,7 @@ class RoomsService:
         created = EventRow(row.game_id, 1, 0, {"kind": "created", "mode": mode}, now)
         await self.storage.create(row, [created])
         self.rooms.add(room)
+        self.observe.created(room)
         self._after_change(room)
         if hall is not None:
             self.hall.own(row.game_id, client)
@@ -522,7 +528,7 @@ class RoomsService:
                     bot = room.bot()
                 if self.settings.computer_delay > 0:
                     await asyncio.sleep(self.settings.computer_delay)
-                action = await self.bots.choose(bot, view)
+                action = await self.observe.think(self.bots.choose(bot, view))
                 try:
                     await self._computer_move(game_id, state_no, seat, action)
                 except ServiceError as exc:
@@ -532,11 +538,11 @@ class RoomsService:
         except ServiceError as exc:
             if exc.code == "not_found":
                 return  # the room expired meanwhile
-            log.warning("computer turn in %s refused: %s", game_id, exc.message)
+            self.observe.computer_failed(game_id, exc)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("computer turn in %s failed", game_id)
+            self.observe.computer_failed(game_id)
         finally:
             if self._computer.get(game_id) is asyncio.current_task():
                 del self._computer[game_id]

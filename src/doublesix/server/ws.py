@@ -26,6 +26,7 @@ from doublesix.server.errors import (
     CLOSE_UNSUPPORTED,
     ServiceError,
 )
+from doublesix.server.observe import frame_type
 from doublesix.server.protocol import Hello, parse_frame
 from doublesix.server.ratelimit import TokenBucket
 from doublesix.server.service import RoomsService
@@ -46,6 +47,8 @@ class Connection:
         self.closing = False
         #: hellos refused for their token on this socket (closed with 4001 at the cap)
         self.bad_hellos = 0
+        #: the code this server closed the socket with (None: the client left)
+        self.close_code: int | None = None
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -59,6 +62,7 @@ class Connection:
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
             self.closing = True
+            self.close_code = code
             self._queue.put_nowait((code, reason))
 
     def stop(self) -> None:
@@ -91,6 +95,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     await ws.accept()
     if not service.budgets.open_socket(client):
         await ws.close(CLOSE_TOO_MANY, "too many sockets from this address")
+        service.observe.closed(CLOSE_TOO_MANY)
         return
     try:
         await _connection(ws, service)
@@ -100,6 +105,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 
 async def _connection(ws: WebSocket, service: RoomsService) -> None:
     conn = Connection(ws)
+    service.observe.opened(conn)
     writer = asyncio.create_task(conn.write())
     try:
         await _read(ws, conn, service)
@@ -109,6 +115,7 @@ async def _connection(ws: WebSocket, service: RoomsService) -> None:
         await service.leave(conn)
         conn.stop()
         await writer
+        service.observe.left(conn)
 
 
 async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
@@ -141,10 +148,13 @@ async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
 
 async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
     """One frame: parse, hand to the service, turn a refusal into an error frame."""
+    started = time.perf_counter()
     try:
         command = parse_frame(text)
     except ServiceError as exc:
         conn.send(exc.frame())
+        service.observe.refused(conn, "invalid", exc)
+        service.observe.answered("invalid", started)
         return
     try:
         if conn.game_id is None:
@@ -159,6 +169,7 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
             await service.handle(conn, command)
     except ServiceError as exc:
         conn.send(exc.frame(command.id))
+        service.observe.refused(conn, frame_type(command), exc)
         if exc.close is not None:
             conn.close(*exc.close)
         elif exc.code == "bad_token":
@@ -166,6 +177,8 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
             if conn.bad_hellos >= service.settings.max_bad_hellos:
                 conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
     except Exception:
-        log.exception("a frame could not be served")
+        service.observe.failed(conn, frame_type(command))
         conn.send(ServiceError("internal", "the server failed on this frame; nothing"
                                " changed").frame(command.id))
+    finally:
+        service.observe.answered(frame_type(command), started)
