@@ -28,6 +28,8 @@ _SECRET = re.compile(
     r"""[^"',\s}]*""")
 _JOIN_LINK = re.compile(r"(#join=[\w-]+\.)[\w-]*")
 _HIDDEN = "<hidden>"
+#: how websockets logs a frame received (<) or sent (>)
+_FRAME_LINES = ("< %s", "> %s")
 
 
 def event(logger: logging.Logger, level: int, message: str, /, **fields: Any) -> None:
@@ -41,9 +43,19 @@ def hide(text: str) -> str:
 
 
 class HideSecrets(logging.Filter):
-    """Masks token and invite values in a line's text (its fields are ours: they hold none)."""
+    """Masks token and invite values in a line's text (its fields are ours: they hold none).
+
+    At debug level the websockets library logs every frame, shortened in the middle, so a
+    hello's token may show without its key: a frame's text is replaced by its size.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in _FRAME_LINES and isinstance(record.args, tuple) and record.args:
+            frame = record.args[0]
+            kind, size = getattr(frame, "opcode", None), len(getattr(frame, "data", b""))
+            name = getattr(kind, "name", "FRAME")
+            record.msg, record.args = f"{record.msg[0]} {name} [{size} bytes]", ()
+            return True
         text = record.getMessage()
         if any(word in text for word in ("token", "invite", "join=", "init_data")):
             record.msg, record.args = hide(text), ()

@@ -90,8 +90,6 @@ class Metrics:
         self.commit_seconds = Histogram(
             "doublesix_storage_commit_seconds", "Time to store a change (room row and its"
             " events) before it is acknowledged", buckets=COMMIT_BUCKETS, registry=r)
-        self.commit_failures = Counter("doublesix_storage_commit_failures", "Changes that"
-                                       " could not be stored (conflicts included)", registry=r)
         self.think_seconds = Histogram(
             "doublesix_computer_think_seconds", "A computer decision from asking the bot pool"
             " to its answer (its wait for a free slot included)", buckets=THINK_BUCKETS,

@@ -49,6 +49,11 @@ def socket_kind(peer: Peer) -> str:
     return "lobby" if peer.game_id == "" else "spectator"
 
 
+def _game_id(peer: Peer, command: object | None) -> str | None:
+    """The room of a socket, or the one its first frame (hello, watch) names."""
+    return peer.game_id or getattr(command, "game_id", None) or None
+
+
 class Observer:
     def __init__(self, service: RoomsService) -> None:
         self.service = service
@@ -113,24 +118,27 @@ class Observer:
         """A frame of *kind*, received at *started* (perf_counter), has had its answer."""
         self.metrics.frame(kind, time.perf_counter() - started)
 
-    def refused(self, peer: Peer, kind: str, exc: ServiceError) -> None:
+    def refused(self, peer: Peer, command: object | None, exc: ServiceError) -> None:
+        """A frame (None: one that did not parse) was answered with an error code."""
         self.metrics.errors.labels(exc.code).inc()
         # the code, not the message: a message may quote what the client sent
-        logs.event(log, logging.INFO, "frame refused", game_id=peer.game_id or None,
-                   type=kind, code=exc.code)
+        logs.event(log, logging.INFO, "frame refused", game_id=_game_id(peer, command),
+                   type=frame_type(command) if command is not None else "invalid",
+                   code=exc.code)
 
-    def failed(self, peer: Peer, kind: str) -> None:
+    def failed(self, peer: Peer, command: object) -> None:
         """Inside ``except``: a frame failed in the server (logged with its traceback)."""
         self.metrics.errors.labels("internal").inc()
         log.exception("a frame could not be served", extra={"fields": {
-            "game_id": peer.game_id or None, "type": kind, "code": "internal"}})
+            "game_id": _game_id(peer, command), "type": frame_type(command),
+            "code": "internal"}})
 
     # -- rooms -----------------------------------------------------------------------------
     def created(self, room: Room) -> None:
         row = room.row
         self.metrics.rooms_created.labels(row.mode).inc()
         logs.event(logs.ROOMS, logging.INFO, "created", game_id=row.game_id, mode=row.mode,
-                   preset=room.rules.preset, players=room.rules.players, level=row.level,
+                   preset=room.rules.preset, players=room.rules.players, computer_level=row.level,
                    computers=[s.seat for s in row.seats if s.computer],
                    table=row.hall is not None)
 

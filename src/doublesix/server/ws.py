@@ -153,7 +153,7 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
         command = parse_frame(text)
     except ServiceError as exc:
         conn.send(exc.frame())
-        service.observe.refused(conn, "invalid", exc)
+        service.observe.refused(conn, None, exc)
         service.observe.answered("invalid", started)
         return
     try:
@@ -169,7 +169,7 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
             await service.handle(conn, command)
     except ServiceError as exc:
         conn.send(exc.frame(command.id))
-        service.observe.refused(conn, frame_type(command), exc)
+        service.observe.refused(conn, command, exc)
         if exc.close is not None:
             conn.close(*exc.close)
         elif exc.code == "bad_token":
@@ -177,7 +177,7 @@ async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
             if conn.bad_hellos >= service.settings.max_bad_hellos:
                 conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
     except Exception:
-        service.observe.failed(conn, frame_type(command))
+        service.observe.failed(conn, command)
         conn.send(ServiceError("internal", "the server failed on this frame; nothing"
                                " changed").frame(command.id))
     finally:
