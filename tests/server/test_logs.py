@@ -75,7 +75,10 @@ def exposed(secret: str, text: str) -> bool:
 
 
 async def test_json_logs_name_room_events_and_hide_every_secret(tmp_path: Path) -> None:
-    server = Served(tmp_path / "out.log", "--log-format", "json", "--log-level", "debug")
+    metrics_port, metrics_token = free_port(), tokens.new_token()
+    server = Served(tmp_path / "out.log", "--log-format", "json", "--log-level", "debug",
+                    "--metrics-port", str(metrics_port),
+                    env={"DOUBLESIX_METRICS_TOKEN": metrics_token})
     try:
         game = await create(server, "online")  # type: ignore[arg-type]
         guest = await join(server, game)  # type: ignore[arg-type]
@@ -100,6 +103,13 @@ async def test_json_logs_name_room_events_and_hide_every_secret(tmp_path: Path) 
         await play_alone(alone, random.Random(6))
         for client in [*clients, alone]:
             await client.close()
+        async with httpx.AsyncClient() as http:
+            scraped = await http.get(f"http://127.0.0.1:{metrics_port}/metrics")
+            public = await http.get(f"{server.http}/metrics")
+            allowed = await http.get(f"{server.http}/metrics",
+                                     headers={"Authorization": f"Bearer {metrics_token}"})
+        assert 'doublesix_moves_total{by="computer",kind="play"}' in scraped.text
+        assert public.status_code == 404 and allowed.status_code == 200
     finally:
         out = server.stop()
 
@@ -130,7 +140,7 @@ async def test_json_logs_name_room_events_and_hide_every_secret(tmp_path: Path) 
     assert any("Uvicorn running on" in line["message"] for line in lines)
 
     secrets = [game["token"], guest["token"], game["invite"], forged, bad_invite,
-               solo["token"]]
+               solo["token"], metrics_token]
     for secret in secrets:
         for shown in (secret, tokens.digest(secret)):
             assert not exposed(shown, out), f"a secret is in the log: {shown[:6]}…"
