@@ -161,7 +161,10 @@ async def test_close_codes_are_counted(watched: ServerThread) -> None:
 
 async def test_the_public_port_wants_the_token(watched: ServerThread) -> None:
     async with httpx.AsyncClient(base_url=watched.http) as http:
-        assert (await http.get("/metrics")).status_code == 404
+        refused, missing = await http.get("/metrics"), await http.get("/no-such-page")
+        assert refused.status_code == missing.status_code == 404
+        assert (refused.text, refused.headers["content-type"]) == (
+            missing.text, missing.headers["content-type"])  # nothing says metrics are here
         for wrong in (f"Bearer {TOKEN}x", f"Bearer {TOKEN[:-1]}", TOKEN, f"Basic {TOKEN}"):
             r = await http.get("/metrics", headers={"Authorization": wrong})
             assert r.status_code == 404 and "doublesix_" not in r.text
