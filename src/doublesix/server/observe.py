@@ -67,8 +67,6 @@ class Observer:
                      self._socket_counts, "kind")
         readings.add("rooms_in_memory", "Rooms loaded in this process's cache",
                      lambda: len(service.rooms.ids()))
-        readings.add("computer_turns_pending", "Rooms whose computer turn is scheduled",
-                     lambda: len(service._computer))
 
     def _socket_counts(self) -> dict[str, float]:
         counts = dict.fromkeys(("hello", "seat", "lobby", "spectator"), 0.0)

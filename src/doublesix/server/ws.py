@@ -112,10 +112,10 @@ async def _connection(ws: WebSocket, service: RoomsService) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        service.observe.left(conn)
         await service.leave(conn)
         conn.stop()
         await writer
-        service.observe.left(conn)
 
 
 async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
