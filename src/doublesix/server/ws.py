@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import time
 from typing import Any
 
@@ -31,7 +30,6 @@ from doublesix.server.protocol import Hello, parse_frame
 from doublesix.server.ratelimit import TokenBucket
 from doublesix.server.service import RoomsService
 
-log = logging.getLogger("doublesix.server.ws")
 _STOP = object()
 #: a client that stops reading is dropped rather than letting its queue grow without end
 MAX_QUEUE = 1000
