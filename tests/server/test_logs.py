@@ -1,4 +1,4 @@
-"""Logs an operator can use: a real `doublesix serve --log-format json` at debug level.
+"""Logs an operator can use: a real `doublesix serve --log-format json` at trace level.
 
 A game is created, joined by invite, greeted with tokens over WebSocket and played to the
 end; a forged token and a bad invite are tried. Every line of the output must be one JSON
@@ -76,7 +76,7 @@ def exposed(secret: str, text: str) -> bool:
 
 async def test_json_logs_name_room_events_and_hide_every_secret(tmp_path: Path) -> None:
     metrics_port, metrics_token = free_port(), tokens.new_token()
-    server = Served(tmp_path / "out.log", "--log-format", "json", "--log-level", "debug",
+    server = Served(tmp_path / "out.log", "--log-format", "json", "--log-level", "trace",
                     "--metrics-port", str(metrics_port),
                     env={"DOUBLESIX_METRICS_TOKEN": metrics_token})
     try:

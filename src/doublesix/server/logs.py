@@ -80,8 +80,9 @@ class TextFormatter(logging.Formatter):
     def formatMessage(self, record: logging.LogRecord) -> str:
         text = super().formatMessage(record)
         fields = getattr(record, "fields", None)
-        if isinstance(fields, dict) and fields:
-            text += " " + " ".join(f"{k}={v}" for k, v in fields.items())
+        if isinstance(fields, dict):
+            # a reader skips what is not there; JSON keeps every key for queries
+            text += "".join(f" {k}={v}" for k, v in fields.items() if v is not None)
         return text
 
 
