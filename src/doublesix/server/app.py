@@ -12,7 +12,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from doublesix.server import compose, http_api, review_http
+from doublesix.server import compose, http_api, metrics_http, review_http
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
 from doublesix.server.headers import SecurityHeaders
@@ -59,6 +59,7 @@ def create_app(
         Route("/api/hall/tables", hall_http.list_tables, methods=["GET"]),
         Route("/api/hall/tables/{game_id}/sit", hall_http.sit, methods=["POST"]),
         WebSocketRoute("/ws", websocket_endpoint),
+        Route("/metrics", metrics_http.metrics, methods=["GET"]),
         Mount("/static", app=static, name="static"),
         Mount("/", app=static, name="client"),
     ]

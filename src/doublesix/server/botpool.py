@@ -93,7 +93,9 @@ class BotPool:
 
     def close(self) -> None:
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            # wait: a process that exits while the pool's manager thread still tears its
+            # queues down leaves the resource tracker printing "leaked semaphore objects"
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
 
 

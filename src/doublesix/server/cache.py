@@ -16,6 +16,7 @@ from typing import Any
 
 from doublesix.server.clocks import hall_sync
 from doublesix.server.errors import ServiceError, not_found
+from doublesix.server.observe import Observer
 from doublesix.server.rooms import Room
 from doublesix.server.storage import Conflict, EventRow, SharedStorage, Storage
 
@@ -24,13 +25,15 @@ Payload = dict[str, Any]
 
 
 class RoomCache:
-    def __init__(self, storage: Storage, clock: Callable[[], float]) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float],
+                 observe: Observer | None = None) -> None:
         self.storage = storage
         self.clock = clock
         self._rooms: dict[str, Room] = {}
         #: when each room was last asked for (monotonic): idle ones leave memory (idle.py)
         self._touched: dict[str, float] = {}
         self._load_lock = asyncio.Lock()
+        self.observe = observe
 
     def ids(self) -> list[str]:
         return list(self._rooms)
@@ -109,6 +112,7 @@ class RoomCache:
         row.updated_at = now
         room.sync_record()
         hall_sync(room, now)  # a hall table's clock is charged and saved with the move
+        started = time.perf_counter()
         try:
             await self.storage.save(row, expected, events)
         except Conflict:
@@ -122,4 +126,6 @@ class RoomCache:
                 raise ServiceError("internal", "the change could not be stored; nothing"
                                    " changed", status=500) from exc
             raise
+        if self.observe is not None:
+            self.observe.committed(room, events, time.perf_counter() - started)
         return events

@@ -78,6 +78,13 @@ class Settings:
     room_idle: float = 300.0
     #: lobby changes are sent at most this often (seconds) to each lobby socket
     lobby_interval: float = 0.25
+    # -- operators (README "Running in production") -------------------------------------------
+    #: /metrics on its own port of 127.0.0.1 (None: no such port; 0: any free port)
+    metrics_port: int | None = None
+    #: /metrics on the public port for ``Authorization: Bearer <this>`` (None: 404 there)
+    metrics_token: str | None = None
+    #: log lines as readable text, or one JSON object per line
+    log_format: str = "text"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -110,6 +117,9 @@ class Settings:
             "DOUBLESIX_MAX_HEADER": ("max_header", int),
             "DOUBLESIX_ROOM_IDLE": ("room_idle", float),
             "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", float),
+            "DOUBLESIX_METRICS_PORT": ("metrics_port", int),
+            "DOUBLESIX_METRICS_TOKEN": ("metrics_token", str),
+            "DOUBLESIX_LOG_FORMAT": ("log_format", str),
         }
         for var, (name, kind) in names.items():
             if env.get(var):

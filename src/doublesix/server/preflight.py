@@ -34,7 +34,28 @@ def settings(env: Mapping[str, str], **flags: Any) -> Settings:
     if not 0 <= result.port <= 65535:
         where = "--port" if flags.get("port") is not None else FLAG_VARIABLES["--port"]
         raise UsageError(f"{where} {result.port} is not a port: use 1 to 65535")
+    if result.log_format not in ("text", "json"):
+        raise UsageError(f"DOUBLESIX_LOG_FORMAT={result.log_format!r} is not a log format:"
+                         " use text or json")
+    if result.metrics_port is not None and not 0 <= result.metrics_port <= 65535:
+        raise UsageError(f"DOUBLESIX_METRICS_PORT {result.metrics_port} is not a port:"
+                         " use 1 to 65535")
     return result
+
+
+def check_metrics_port(settings: Settings, main: socket.socket) -> None:
+    """The operator port is free (checked like --port, before the storage is touched)."""
+    port = settings.metrics_port
+    if port is None:
+        return
+    if port != 0 and port == main.getsockname()[1]:
+        raise UsageError(f"--metrics-port {port} is the public --port: give it a port of its"
+                         " own")
+    try:
+        bind("127.0.0.1", port).close()
+    except CommandError:
+        raise CommandError(f"cannot listen on 127.0.0.1:{port} for --metrics-port (in use?):"
+                           " choose another --metrics-port") from None
 
 
 def check_workers(settings: Settings, workers: int) -> None:
@@ -42,6 +63,9 @@ def check_workers(settings: Settings, workers: int) -> None:
                             and settings.redis_url):
         raise UsageError(f"--workers {workers} needs --db postgresql://… and --redis redis://…"
                          " (processes cannot share a SQLite file)")
+    if workers > 1 and settings.metrics_port is not None:
+        raise UsageError(f"--workers {workers} cannot share one --metrics-port: run one"
+                         " `doublesix serve` per port, each with its own --metrics-port")
 
 
 def check_url(settings: Settings) -> None:

@@ -49,6 +49,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    " (default: off, env DOUBLESIX_TELEGRAM_BOT_TOKEN)")
     p.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                    help="how much uvicorn and the server log (default: %(default)s)")
+    p.add_argument("--log-format", choices=("text", "json"), default=None,
+                   help="log lines as readable text or one JSON object per line"
+                   " (default: text, env DOUBLESIX_LOG_FORMAT)")
+    p.add_argument("--metrics-port", type=port_number, default=None,
+                   help="serve Prometheus /metrics on this port of 127.0.0.1 only (default:"
+                   " none, env DOUBLESIX_METRICS_PORT; DOUBLESIX_METRICS_TOKEN also serves it"
+                   " on --port to that bearer token)")
     p.set_defaults(func=run)
 
 
@@ -57,10 +64,12 @@ def run(args: Any) -> int:
 
     settings = preflight.settings(os.environ, host=args.host, port=args.port, db_url=args.db,
                                   redis_url=args.redis,
-                                  telegram_bot_token=args.telegram_bot_token)
+                                  telegram_bot_token=args.telegram_bot_token,
+                                  log_format=args.log_format, metrics_port=args.metrics_port)
     preflight.check_workers(settings, args.workers)
     preflight.check_url(settings)
     sock = preflight.bind(settings.host, settings.port)
+    preflight.check_metrics_port(settings, sock)
     try:
         preflight.check_storage(settings.db_url)
         serve(settings, args, sock)
@@ -83,14 +92,15 @@ def serve(settings: Any, args: Any, sock: Any) -> None:
                 logging.getLogger("uvicorn.error").info(
                     "Uvicorn running on http://%s:%d (Press CTRL+C to quit)", shown, port)
 
+    from doublesix.server import logs
     from doublesix.server.app import create_app
     from doublesix.server.limits import uvicorn_options
 
-    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     options: dict[str, Any] = {
         "host": settings.host,
         "port": settings.port,
         "log_level": args.log_level,
+        "log_config": logs.config(settings.log_format, args.log_level),
         **uvicorn_options(settings),  # header size and time limits, no untrusted proxies
     }
     if args.workers > 1:

@@ -34,6 +34,7 @@ from doublesix.server.errors import (
     ServiceError,
 )
 from doublesix.server.hub import Hub, Peer
+from doublesix.server.observe import Observer
 from doublesix.server.protocol import (
     Command,
     Hello,
@@ -75,8 +76,11 @@ class RoomsService:
         self.clock = clock
         #: this process's sockets; fanout/ puts a hub in that also knows other processes'
         self.hub: Hub = Hub()
-        self.rooms = RoomCache(storage, clock)
+        #: metrics and room logs for the operator: it hears the signals like any listener
+        self.observe = Observer(settings, self.rooms_in_memory)
+        self.rooms = RoomCache(storage, clock, self.observe)
         self.signals = Signals()
+        self.signals.subscribe(self.observe.heard)
         self.move_checks: list[MoveCheck] = []
         self.create_checks: list[CreateCheck] = []
         self._computer: dict[str, asyncio.Task[None]] = {}
@@ -89,12 +93,16 @@ class RoomsService:
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
         """Delete expired rooms, resume computer turns cut off by a restart, start expiry."""
+        self.observe.start()
         await self.expire()
         for game_id in await self.storage.awaiting_computer():
             self.resume_computer(game_id)
         self._expiry = asyncio.create_task(self._expiry_loop())
         self._sweeper = asyncio.create_task(
             idle.sweep_loop(self.rooms, self._holds, self.settings.room_idle))
+
+    def rooms_in_memory(self) -> int:
+        return len(self.rooms.ids())
 
     def _holds(self, game_id: str) -> bool:
         """A socket or watcher here, or a computer turn, still needs the room in memory."""
@@ -107,6 +115,7 @@ class RoomsService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         release_pool(self.bots)
+        await self.observe.stop()
         for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
                 peer.close(CLOSE_GOING_AWAY, "server shutting down")
@@ -550,7 +559,7 @@ class RoomsService:
                     bot = room.bot()
                 if self.settings.computer_delay > 0:
                     await asyncio.sleep(self.settings.computer_delay)
-                action = await self.bots.choose(bot, view)
+                action = await self.observe.think(self.bots.choose(bot, view))
                 try:
                     await self._computer_move(game_id, state_no, seat, action)
                 except ServiceError as exc:
@@ -560,11 +569,11 @@ class RoomsService:
         except ServiceError as exc:
             if exc.code == "not_found":
                 return  # the room expired meanwhile
-            log.warning("computer turn in %s refused: %s", game_id, exc.message)
+            self.observe.computer_failed(game_id, exc)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("computer turn in %s failed", game_id)
+            self.observe.computer_failed(game_id)
         finally:
             if self._computer.get(game_id) is asyncio.current_task():
                 del self._computer[game_id]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import time
 from typing import Any
 
@@ -31,11 +30,11 @@ from doublesix.server.errors import (
     ServiceError,
 )
 from doublesix.server.hall.service import Hall
+from doublesix.server.observe import frame_type
 from doublesix.server.protocol import Chat, Hello, parse_frame
 from doublesix.server.ratelimit import TokenBucket
 from doublesix.server.service import RoomsService
 
-log = logging.getLogger("doublesix.server.ws")
 _STOP = object()
 #: a client that stops reading is dropped rather than letting its queue grow without end
 MAX_QUEUE = 1000
@@ -51,6 +50,8 @@ class Connection:
         self.closing = False
         #: hellos refused for their token on this socket (closed with 4001 at the cap)
         self.bad_hellos = 0
+        #: the code this server closed the socket with (None: the client left)
+        self.close_code: int | None = None
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -64,6 +65,7 @@ class Connection:
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
             self.closing = True
+            self.close_code = code
             self._queue.put_nowait((code, reason))
 
     def stop(self) -> None:
@@ -96,6 +98,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     await ws.accept()
     if not service.budgets.open_socket(client):
         await ws.close(CLOSE_TOO_MANY, "too many sockets from this address")
+        service.observe.closed(CLOSE_TOO_MANY)
         return
     try:
         await _connection(ws, service, ws.app.state.hall)
@@ -105,12 +108,14 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 
 async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> None:
     conn = Connection(ws)
+    service.observe.opened(conn)
     writer = asyncio.create_task(conn.write())
     try:
         await _read(ws, conn, service, hall)
     except WebSocketDisconnect:
         pass
     finally:
+        service.observe.left(conn)
         if conn.seats:
             await service.leave(conn)
         else:
@@ -149,10 +154,13 @@ async def _read(ws: WebSocket, conn: Connection, service: RoomsService, hall: Ha
 
 async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str) -> None:
     """One frame: parse, hand to the service, turn a refusal into an error frame."""
+    started = time.perf_counter()
     try:
         command = parse_frame(text)
     except ServiceError as exc:
         conn.send(exc.frame())
+        service.observe.refused(conn, None, exc)
+        service.observe.answered("invalid", started)
         return
     try:
         if conn.game_id is None:
@@ -171,6 +179,7 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
             await service.handle(conn, command)
     except ServiceError as exc:
         conn.send(exc.frame(command.id))
+        service.observe.refused(conn, command, exc)
         if exc.close is not None:
             conn.close(*exc.close)
         elif exc.code == "bad_token":
@@ -178,6 +187,8 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
             if conn.bad_hellos >= service.settings.max_bad_hellos:
                 conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
     except Exception:
-        log.exception("a frame could not be served")
+        service.observe.failed(conn, command)
         conn.send(ServiceError("internal", "the server failed on this frame; nothing"
                                " changed").frame(command.id))
+    finally:
+        service.observe.answered(frame_type(command), started)
