@@ -78,6 +78,8 @@ class Settings:
     room_idle: float = 300.0
     #: lobby changes are sent at most this often (seconds) to each lobby socket
     lobby_interval: float = 0.25
+    #: seconds from SIGTERM to exit: sockets told to reconnect, writes in flight finished
+    shutdown_timeout: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -110,6 +112,7 @@ class Settings:
             "DOUBLESIX_MAX_HEADER": ("max_header", int),
             "DOUBLESIX_ROOM_IDLE": ("room_idle", float),
             "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", float),
+            "DOUBLESIX_SHUTDOWN_TIMEOUT": ("shutdown_timeout", float),
         }
         for var, (name, kind) in names.items():
             if env.get(var):

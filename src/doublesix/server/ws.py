@@ -15,7 +15,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from doublesix.server import clients
+from doublesix.server import clients, shutdown
 from doublesix.server.edge import well_formed
 from doublesix.server.errors import (
     CLOSE_BAD_TOKEN,
@@ -100,18 +100,23 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 
 async def _connection(ws: WebSocket, service: RoomsService) -> None:
     conn = Connection(ws)
+    drain = shutdown.drain_of(ws.app)  # a stopping process closes the socket with 1012
     writer = asyncio.create_task(conn.write())
+    drain.add(conn)
     try:
-        await _read(ws, conn, service)
+        await _read(ws, conn, service, drain)
     except WebSocketDisconnect:
         pass
     finally:
+        drain.discard(conn)
         await service.leave(conn)
         conn.stop()
         await writer
 
 
-async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
+async def _read(
+    ws: WebSocket, conn: Connection, service: RoomsService, drain: shutdown.Drain
+) -> None:
     settings = service.settings
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     hello_by = time.monotonic() + settings.hello_timeout
@@ -124,8 +129,8 @@ async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
                 return
         else:
             message = await ws.receive()
-        if message["type"] == "websocket.disconnect":
-            return
+        if message["type"] == "websocket.disconnect" or conn.closing:
+            return  # a frame that crossed our close is not served: nobody would see its answer
         text = message.get("text")
         if text is None:
             conn.close(CLOSE_UNSUPPORTED, "text frames only")
@@ -136,7 +141,8 @@ async def _read(ws: WebSocket, conn: Connection, service: RoomsService) -> None:
         if not bucket.take():
             conn.close(CLOSE_FLOOD, "too many messages")
             return
-        await _serve(conn, service, text)
+        with drain.serving(conn):
+            await _serve(conn, service, text)
 
 
 async def _serve(conn: Connection, service: RoomsService, text: str) -> None:
