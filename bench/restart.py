@@ -96,16 +96,20 @@ async def seat_loop(c: Restarts, game_id: str, token: str, rng: random.Random) -
             c.closes[code] = c.closes.get(code, 0) + 1
             lost_at = lost_at or time.monotonic()
         except Exception as exc:  # refused, 502 from the proxy, a cut handshake: try again
-            c.drops[type(exc).__name__] = c.drops.get(type(exc).__name__, 0) + 1
+            response = getattr(exc, "response", None)  # an HTTP answer instead of a socket
+            name = type(exc).__name__ + (f" {response.status_code}" if response else "")
+            c.drops[name] = c.drops.get(name, 0) + 1
             lost_at = lost_at or time.monotonic()
+        else:
+            continue  # the run ended
         c.reconnects += 1
         await asyncio.sleep(0.02 + rng.random() * 0.05)
 
 
-async def game_slot(c: Restarts, slot: int) -> None:
+async def game_slot(c: Restarts, slot: int, seed: int) -> None:
     import httpx
 
-    rng = random.Random(slot)
+    rng = random.Random(seed * 100_000 + slot)
     async with httpx.AsyncClient(timeout=5) as client:
         while time.monotonic() < c.end:
             try:
@@ -147,9 +151,15 @@ class Nginx:
         if block is None:
             raise RuntimeError("README.md has no ```nginx block")
         conf = block.group(1)
-        upstreams = "".join(f"    server 127.0.0.1:{p};\n" for p in ports)
-        conf = re.sub(r"(upstream doublesix \{\n)(?:\s*server [^\n]*\n)+", r"\g<1>" + upstreams,
-                      conf)
+        # the README's server lines, with our ports in place of 8001, 8002
+        servers = re.findall(r"^\s*server 127\.0\.0\.1:\d+[^\n]*\n", conf, re.M)
+        if len(servers) < len(ports):
+            raise RuntimeError("the README's nginx upstream has fewer servers than --servers")
+        for line, port in zip(servers, ports, strict=False):
+            conf = conf.replace(line, re.sub(r":\d+", f":{port}", line, count=1))
+        for line in servers[len(ports):]:
+            conf = conf.replace(line, "")
+        upstreams = f"127.0.0.1:{ports[-1]}"
         conf = re.sub(r"listen 443 ssl;", f"listen 127.0.0.1:{self.port};", conf)
         if f"127.0.0.1:{self.port}" not in conf or upstreams not in conf:
             raise RuntimeError("the README's nginx block no longer has the expected shape")
@@ -196,11 +206,10 @@ class Nginx:
 
 async def campaign(args: argparse.Namespace, servers: list[ServerProcess], front: Any
                    ) -> tuple[dict[str, Any], Restarts]:
-    rng = random.Random(args.seed)
     think = tuple(float(x) for x in args.think.split(":"))
     c = Restarts(front.http, front.ws_url, (think[0], think[-1]),
                  end=time.monotonic() + args.max_seconds)
-    slots = [asyncio.create_task(game_slot(c, i)) for i in range(args.games)]
+    slots = [asyncio.create_task(game_slot(c, i, args.seed)) for i in range(args.games)]
     loop = asyncio.get_running_loop()
     restarted = time.monotonic()
     try:
@@ -270,8 +279,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--think", default="0.02:0.1", help="seconds per move: LOW:HIGH")
     p.add_argument("--warmup", type=float, default=3.0, help="seconds of play before the first"
                    " SIGTERM (default: 3)")
-    p.add_argument("--gap", type=float, default=12.0, help="seconds between one restart and"
-                   " the next SIGTERM; nginx keeps a refused upstream out for 10 s (default: 12)")
+    p.add_argument("--gap", type=float, default=3.0, help="seconds between one restart and"
+                   " the next SIGTERM (default: 3)")
     p.add_argument("--settle", type=float, default=4.0, help="seconds of play after the last"
                    " restart (default: 4)")
     p.add_argument("--bound", type=float, default=10.0, help="--shutdown-timeout of the servers"

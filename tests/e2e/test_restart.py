@@ -58,7 +58,7 @@ def test_a_restart_shows_only_reconnecting_and_play_goes_on(restartable: Server,
     restartable.proc.wait(10)
     for page in players:
         page.wait_for_function("() => doublesix.store.state.conn === 'restarting'")
-    assert "Переподключаемся…" == anna.locator("[data-screen=table] [data-status]").inner_text()
+    assert anna.locator("[data-screen=table] [data-status]").inner_text() == "Переподключаемся…"
     began = time.monotonic()
     restartable.start(timeout=20)  # the same port: the restarted process takes the seats back
     for page in players:

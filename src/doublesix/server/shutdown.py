@@ -133,7 +133,8 @@ class GracefulServer(uvicorn.Server):
                      time.monotonic() - started)
         left = max(0.1, deadline - time.monotonic())
         # uvicorn cancels the requests still running after this, then runs the lifespan
-        self.config.timeout_graceful_shutdown = max(0.1, left / 2)
+        # (typed int, but it only goes to asyncio.wait_for: a fraction of a second is fine)
+        self.config.timeout_graceful_shutdown = max(0.1, left / 2)  # type: ignore[assignment]
         try:
             await asyncio.wait_for(super().shutdown(sockets), left)
         except TimeoutError:
