@@ -79,3 +79,53 @@ async def test_sigterm_to_two_workers_sends_every_socket_away(pg_url: str, redis
     finally:
         server.stop()
     assert "Traceback" not in (tmp_path / "workers.log").read_text()
+
+
+async def test_a_computer_turn_on_a_stopping_process_is_played_by_the_other_at_once(
+    pg_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    # the computer thinks for 2 s; its claim would hold the turn for 30 s more after the
+    # process that made it stopped, unless a stopping process gives its claims up
+    env = {"DOUBLESIX_COMPUTER_DELAY": "2", "DOUBLESIX_SHUTDOWN_TIMEOUT": str(BOUND)}
+    one = ServerProcess(pg_url, redis=redis_url, env=env, log=tmp_path / "one.log").start()
+    two = ServerProcess(pg_url, redis=redis_url, env=env, log=tmp_path / "two.log").start()
+    try:
+        async with httpx.AsyncClient(base_url=one.http) as http:
+            game = (await http.post("/api/games", json={"mode": "computer", "level": "easy",
+                                                        "rules": {"preset": "draw"}})).json()
+        seat = Client(one, game["game_id"], game["token"])  # type: ignore[arg-type]
+        await seat.connect()
+        if seat.view["to_move"] == seat.view["seat"]:
+            ack = await seat.move(seat.view["legal"][0])
+            assert ack["type"] == "ack"
+        state = seat.state_no if seat.view["to_move"] != seat.view["seat"] else ack["state_no"]
+        await asyncio.sleep(0.3)  # process one has claimed the turn and is thinking
+        assert one.proc is not None
+        one.proc.send_signal(signal.SIGTERM)
+        assert client_closed_with_restart(await _closed(seat))
+        began = time.monotonic()
+        other = Client(two, game["game_id"], game["token"])  # type: ignore[arg-type]
+        await other.connect(last_event=seat.event_no)
+        moved = await other.expect("event", timeout=40, where=lambda f: f["event"].get("by")
+                                   == "computer" and f["state_no"] > state)
+        waited = time.monotonic() - began
+        print(f"the computer moved {waited:.2f} s after its process was stopped")
+        assert moved["state_no"] == state + 1
+        assert waited < 8.0
+        await other.close()
+    finally:
+        one.stop()
+        two.stop()
+
+
+async def _closed(client: Client) -> tuple[int, str] | None:
+    assert client.ws is not None
+    try:
+        while True:
+            await asyncio.wait_for(client.ws.recv(), 10)
+    except ConnectionClosed as exc:
+        return (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else None
+
+
+def client_closed_with_restart(closed: tuple[int, str] | None) -> bool:
+    return closed == (CLOSE_RESTART, "server restarting")

@@ -13,8 +13,12 @@ for it, and a socket in the middle of a frame is closed right after that frame's
 move being stored is either stored and acknowledged, or (cut off by the bound) not
 acknowledged at all — never acknowledged and lost: the ack is only queued after the commit.
 Then uvicorn's own shutdown runs with what is left of the bound, and the whole of it
-(lifespan included) is cut at ``shutdown_timeout`` seconds. Computer turns left pending are
-resumed from storage by the process that starts next, or by another one (their claims expire).
+(lifespan included) is cut at ``shutdown_timeout`` seconds.
+
+Before the sockets go, the process stops playing the computer and gives up its claims on
+computer turns (``RoomsService.hand_over_computer``): the player who reconnects to another
+process has the turn played there at once, not after the claim lapses (30 s); on one process
+the restarted one resumes it from storage.
 
 ``doublesix serve --workers N``: uvicorn's supervisor builds a plain ``uvicorn.Server`` in each
 worker, with no hook to choose the class; :func:`run_workers` hands it a process class that
@@ -96,14 +100,13 @@ def drain_of(app: Any) -> Drain:
     return drain
 
 
-def _find_drain(app: Any) -> Drain | None:
-    # uvicorn may wrap the app in its middlewares (each keeps the inner one as .app)
-    for _ in range(10):
+def _app_state(app: Any) -> Any:
+    """The Starlette app's ``state`` (the service, the drain) under uvicorn's wrappers."""
+    for _ in range(10):  # each middleware keeps the inner app as .app
         if app is None:
             return None
-        drain = getattr(getattr(app, "state", None), "drain", None)
-        if isinstance(drain, Drain):
-            return drain
+        if hasattr(getattr(app, "state", None), "service"):
+            return app.state
         app = getattr(app, "app", None)
     return None
 
@@ -122,7 +125,16 @@ class GracefulServer(uvicorn.Server):
             server.close()
         for sock in sockets or []:
             sock.close()
-        drain = _find_drain(self.config.loaded_app)
+        state = _app_state(self.config.loaded_app)
+        service = getattr(state, "service", None)
+        if service is not None:
+            # before the sockets go: a player who reconnects to another process finds the
+            # computer's turn free to be played there
+            try:
+                await asyncio.wait_for(service.hand_over_computer(), self.shutdown_timeout / 4)
+            except Exception:  # storage away or slow: the claims lapse by themselves
+                log.exception("computer turns could not be handed over")
+        drain: Drain | None = getattr(state, "drain", None)
         if drain is not None:
             count = drain.begin()
             # half the bound for clients to read their last frames and the close; the rest
