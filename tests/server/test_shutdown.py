@@ -19,6 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from doublesix.server.errors import CLOSE_RESTART
+from doublesix.server.shutdown import Drain
 from tests.server.harness import Client, my_turn
 
 BOUND = 4.0
@@ -182,3 +183,31 @@ def test_bots_playing_through_a_restart_lose_no_acknowledged_move(tmp_path: Path
     assert result["exit_s"][0] < BOUND + SLACK, result
     assert result["acknowledged"] > 50, result
     assert not result["server_tracebacks"], result
+
+
+class _Socket:
+    """What the drain needs of a socket: to be closed with a code."""
+
+    def __init__(self, closed: list[tuple[object, int]]) -> None:
+        self.closed = closed
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed.append((self, code))
+
+
+def test_the_drain_closes_a_socket_serving_a_frame_only_after_that_frame() -> None:
+    closed: list[tuple[object, int]] = []
+    drain = Drain()
+    idle, busy = _Socket(closed), _Socket(closed)
+    drain.add(idle)
+    drain.add(busy)
+    with drain.serving(busy):
+        assert drain.begin() == 2
+        assert closed == [(idle, CLOSE_RESTART)]  # the frame's ack is still to be queued
+    assert closed == [(idle, CLOSE_RESTART), (busy, CLOSE_RESTART)]
+    late = _Socket(closed)
+    drain.add(late)  # accepted just before the port closed
+    assert closed[-1] == (late, CLOSE_RESTART)
+    for sock in (idle, busy, late):
+        drain.discard(sock)
+    assert not drain.open
