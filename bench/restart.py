@@ -27,6 +27,7 @@ import random
 import re
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -234,6 +235,7 @@ async def campaign(args: argparse.Namespace, servers: list[ServerProcess], front
             "close_codes": {str(k): v for k, v in sorted(c.closes.items())},
             "drops": c.drops, "refused_by_code": c.refused,
             "longest_gap_s": round(max(c.gaps, default=0.0), 3),
+            "median_gap_s": round(statistics.median(c.gaps), 3) if c.gaps else None,
             "exit_s": [round(x, 2) for x in c.exits]}, c
 
 

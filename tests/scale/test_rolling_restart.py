@@ -42,7 +42,7 @@ def test_rolling_restart_of_two_processes_behind_nginx(pg_url: str, redis_url: s
     assert result["close_codes"][str(CLOSE_RESTART)] >= 2, result
     assert not result["drops"], result
     assert all(x < BOUND + SLACK for x in result["exit_s"]), result
-    assert result["longest_gap_s"] < 2.0, result
+    assert result["longest_gap_s"] < 5.0, result  # ~0.1 s here; a busy CI machine is slower
     assert result["acknowledged"] > 200, result
     assert not result["server_tracebacks"], result
 
