@@ -31,7 +31,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any, Protocol
@@ -43,6 +45,8 @@ from doublesix.server.errors import CLOSE_RESTART
 
 log = logging.getLogger("doublesix.server.shutdown")
 REASON = "server restarting"
+#: seconds past the bound after which the process ends without waiting any more
+GRACE = 5.0
 
 
 class Closable(Protocol):
@@ -100,6 +104,11 @@ def drain_of(app: Any) -> Drain:
     return drain
 
 
+def _exit_now() -> None:
+    log.error("still running %.0f s past --shutdown-timeout: exiting now", GRACE)
+    os._exit(1)
+
+
 def _app_state(app: Any) -> Any:
     """The Starlette app's ``state`` (the service, the drain) under uvicorn's wrappers."""
     for _ in range(10):  # each middleware keeps the inner app as .app
@@ -121,6 +130,11 @@ class GracefulServer(uvicorn.Server):
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         started = time.monotonic()
         deadline = started + self.shutdown_timeout
+        # the last resort, should a cancelled task refuse to end (asyncio.run waits for all):
+        # what was acknowledged is committed, so ending the process loses nothing
+        guard = threading.Timer(self.shutdown_timeout + GRACE, _exit_now)
+        guard.daemon = True
+        guard.start()
         for server in self.servers:  # stop accepting: a proxy sends new sockets elsewhere
             server.close()
         for sock in sockets or []:
