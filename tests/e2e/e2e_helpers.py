@@ -176,27 +176,3 @@ def answer_name(page: Any, name: str | None = None) -> None:
         dialog.locator("[data-name-input]").fill(name)
         dialog.locator("button[value=save]").click()
     dialog.wait_for(state="hidden")
-
-
-def play_some(pages_in_turn: list[Any], rng: random.Random, moves: int) -> bool:
-    """Let whoever is to move move, `moves` times; True when the deal ended."""
-    done = 0
-    for _ in range(moves * 20 + 300):
-        states = {i: table_state(p) for i, p in enumerate(pages_in_turn)}
-        if "result" in states.values():
-            return True
-        movers = [p for i, p in enumerate(pages_in_turn) if states[i] == "mine"]
-        if not movers:
-            pages_in_turn[0].wait_for_timeout(40)
-            continue
-        mover = movers[0]
-        before = mover.evaluate("() => doublesix.store.state.view.version")
-        if not take_turn(mover, rng):
-            # the table changed under us (a presence update halted play for a moment)
-            mover.wait_for_timeout(40)
-            continue
-        mover.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
-        done += 1
-        if done == moves:
-            return False
-    raise AssertionError(f"only {done} of {moves} moves could be made")

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, Server, answer_name, play_some, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, answer_name, wait_state
+from test_two_players import _play_some
 
 # every text the status line shows, kept by the page itself (a poll could miss a short one)
 WATCH_STATUS = """() => {
@@ -47,7 +48,7 @@ def test_a_restart_shows_only_reconnecting_and_play_goes_on(restartable: Server,
     players = [anna, boris]
     for page in players:
         wait_state(page, {"mine", "other"})
-    assert not play_some(players, rng, 2)
+    assert not _play_some(players, rng, 2)
     for page in players:
         page.evaluate(WATCH_STATUS)
     before = anna.evaluate("() => doublesix.store.state.view.version")
@@ -72,4 +73,4 @@ def test_a_restart_shows_only_reconnecting_and_play_goes_on(restartable: Server,
         assert page.evaluate("() => window.__notReloaded === true")  # the same page, no reload
         assert not page.evaluate("() => doublesix.store.state.errorText")
     assert anna.evaluate("() => doublesix.store.state.view.version") >= before
-    assert not play_some(players, rng, 2)  # and the game goes on
+    assert not _play_some(players, rng, 2)  # and the game goes on
