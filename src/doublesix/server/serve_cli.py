@@ -34,7 +34,7 @@ def seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 < value < 3600:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (above 0)")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 3600")
     return value
 
 
