@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import os
 import secrets
+import shutil
 import threading
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
@@ -30,6 +31,18 @@ def required_url(var: str) -> str:
     if url:
         return url
     message = f"{var} is not set: run `eval \"$(.ci/services.sh start)\"` first"
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def required_program(name: str) -> str:
+    """The path of a program the test drives (e.g. nginx): skipped locally, failed in CI."""
+    # Debian puts nginx in /usr/sbin, which is not on every user's PATH
+    path = shutil.which(name, path=os.environ.get("PATH", "") + ":/usr/sbin:/sbin")
+    if path:
+        return path
+    message = f"{name} is not installed (Debian: apt-get install --no-install-recommends {name})"
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(message)
     pytest.skip(message)

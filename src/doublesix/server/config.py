@@ -85,6 +85,8 @@ class Settings:
     metrics_token: str | None = None
     #: log lines as readable text, or one JSON object per line
     log_format: str = "text"
+    #: seconds from SIGTERM to exit: sockets told to reconnect, writes in flight finished
+    shutdown_timeout: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -120,6 +122,7 @@ class Settings:
             "DOUBLESIX_METRICS_PORT": ("metrics_port", int),
             "DOUBLESIX_METRICS_TOKEN": ("metrics_token", str),
             "DOUBLESIX_LOG_FORMAT": ("log_format", str),
+            "DOUBLESIX_SHUTDOWN_TIMEOUT": ("shutdown_timeout", float),
         }
         for var, (name, kind) in names.items():
             if env.get(var):

@@ -28,6 +28,16 @@ def worker_count(text: str) -> int:
     return int(text)
 
 
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 3600")
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("serve", help="run the game server (HTTP + WebSocket)",
                        description="The game server: the browser client at /, the API under "
@@ -47,6 +57,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--telegram-bot-token", default=None,
                    help="bot token for Telegram Mini App sign-in"
                    " (default: off, env DOUBLESIX_TELEGRAM_BOT_TOKEN)")
+    p.add_argument("--shutdown-timeout", type=seconds, default=None, metavar="SECONDS",
+                   help="on SIGTERM: seconds to send sockets away (close 1012) and finish"
+                   " writes before exiting (default: 10, env DOUBLESIX_SHUTDOWN_TIMEOUT)")
     p.add_argument("--log-level", choices=LOG_LEVELS, default="info",
                    help="how much uvicorn and the server log (default: %(default)s)")
     p.add_argument("--log-format", choices=("text", "json"), default=None,
@@ -65,7 +78,8 @@ def run(args: Any) -> int:
     settings = preflight.settings(os.environ, host=args.host, port=args.port, db_url=args.db,
                                   redis_url=args.redis,
                                   telegram_bot_token=args.telegram_bot_token,
-                                  log_format=args.log_format, metrics_port=args.metrics_port)
+                                  log_format=args.log_format, metrics_port=args.metrics_port,
+                                  shutdown_timeout=args.shutdown_timeout)
     preflight.check_workers(settings, args.workers)
     preflight.check_url(settings)
     sock = preflight.bind(settings.host, settings.port)
@@ -81,7 +95,9 @@ def run(args: Any) -> int:
 def serve(settings: Any, args: Any, sock: Any) -> None:
     import uvicorn
 
-    class _Server(uvicorn.Server):
+    from doublesix.server.shutdown import GracefulServer, run_workers
+
+    class _Server(GracefulServer):
         """uvicorn names its address only for sockets it bound itself: name ours, too."""
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -109,9 +125,11 @@ def serve(settings: Any, args: Any, sock: Any) -> None:
         # uvicorn starts the workers from an import string (each builds its own app) and
         # binds the port itself: hand it back
         sock.close()
-        uvicorn.run(factory_for_workers(settings), workers=args.workers, factory=True, **options)
+        config = uvicorn.Config(factory_for_workers(settings), workers=args.workers,
+                                factory=True, **options)
+        run_workers(config, config.bind_socket(), settings.shutdown_timeout)
         return
-    server = _Server(uvicorn.Config(create_app(settings), **options))
+    server = _Server(uvicorn.Config(create_app(settings), **options), settings.shutdown_timeout)
     # uvicorn shuts down cleanly on Ctrl+C, then raises it again: for us a normal stop
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])

@@ -86,6 +86,7 @@ class RoomsService:
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._handed_over = False  # stopping: computer turns are left to other processes
         self.instance = tokens.new_game_id()  # names this process in computer-turn claims
         self.bots = shared_pool(settings.bot_workers, settings.bot_queue)
         self.budgets = Budgets(settings)
@@ -109,8 +110,8 @@ class RoomsService:
         return game_id in self._computer or self.hub.in_use(game_id)
 
     async def stop(self) -> None:
-        tasks = [t for t in [self._expiry, self._sweeper, *self._computer.values()]
-                 if t is not None]
+        await self.hand_over_computer()
+        tasks = [t for t in [self._expiry, self._sweeper] if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -119,6 +120,18 @@ class RoomsService:
         for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
                 peer.close(CLOSE_GOING_AWAY, "server shutting down")
+
+    async def hand_over_computer(self) -> None:
+        """A stopping process plays the computer no more and gives up its claims, so another
+        process (or this one, restarted) plays those turns now rather than once the claims
+        lapse (``computer_claim_ttl``); storage keeps every turn that is due."""
+        self._handed_over = True
+        tasks = list(self._computer.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if isinstance(self.storage, SharedStorage):
+            await self.storage.release_computer_claims(self.instance)
 
     async def _expiry_loop(self) -> None:
         while True:
@@ -529,7 +542,9 @@ class RoomsService:
     # -- the computer ----------------------------------------------------------------------
     def resume_computer(self, game_id: str) -> None:
         """Play the room's computer turns if it is the computer's move (no-op when a task here
-        already does, or when another process holds the claim)."""
+        already does, when another process holds the claim, or when this one is stopping)."""
+        if self._handed_over:
+            return
         task = self._computer.get(game_id)
         if task is not None and not task.done():
             return

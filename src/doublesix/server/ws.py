@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from doublesix.server import clients
+from doublesix.server import clients, shutdown
 from doublesix.server.edge import well_formed
 from doublesix.server.errors import (
     CLOSE_BAD_TOKEN,
@@ -109,12 +109,15 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> None:
     conn = Connection(ws)
     service.observe.opened(conn)
+    drain = shutdown.drain_of(ws.app)  # a stopping process closes the socket with 1012
     writer = asyncio.create_task(conn.write())
+    drain.add(conn)
     try:
-        await _read(ws, conn, service, hall)
+        await _read(ws, conn, service, hall, drain)
     except WebSocketDisconnect:
         pass
     finally:
+        drain.discard(conn)
         service.observe.left(conn)
         if conn.seats:
             await service.leave(conn)
@@ -124,7 +127,9 @@ async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> None:
         await writer
 
 
-async def _read(ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall) -> None:
+async def _read(
+    ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall, drain: shutdown.Drain
+) -> None:
     settings = service.settings
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     hello_by = time.monotonic() + settings.hello_timeout
@@ -137,8 +142,8 @@ async def _read(ws: WebSocket, conn: Connection, service: RoomsService, hall: Ha
                 return
         else:
             message = await ws.receive()
-        if message["type"] == "websocket.disconnect":
-            return
+        if message["type"] == "websocket.disconnect" or conn.closing:
+            return  # a frame that crossed our close is not served: nobody would see its answer
         text = message.get("text")
         if text is None:
             conn.close(CLOSE_UNSUPPORTED, "text frames only")
@@ -149,7 +154,8 @@ async def _read(ws: WebSocket, conn: Connection, service: RoomsService, hall: Ha
         if not bucket.take():
             conn.close(CLOSE_FLOOD, "too many messages")
             return
-        await _serve(conn, service, hall, text)
+        with drain.serving(conn):
+            await _serve(conn, service, hall, text)
 
 
 async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str) -> None:

@@ -149,3 +149,6 @@ class SharedStorage(Protocol):
 
     async def orphaned_computer_turns(self, idle_before: float) -> list[str]:
         """Computer turns idle since *idle_before* that no live claim covers."""
+
+    async def release_computer_claims(self, owner: str) -> None:
+        """Drop *owner*'s claims (a process that stops): others may take those turns now."""

@@ -195,6 +195,9 @@ class PostgresStorage:
         )
         return [r[0] for r in rows]
 
+    async def release_computer_claims(self, owner: str) -> None:
+        await self.pool.execute("DELETE FROM computer_claims WHERE owner = $1", owner)
+
     async def claim_computer(
         self, game_id: str, state_no: int, owner: str, now: float, ttl: float
     ) -> bool:

@@ -3,7 +3,7 @@
 
 import { t } from "./i18n.js";
 import "./hall_i18n.js";
-import { ApiError, createGame, sitDown, socketUrl } from "./net.js";
+import { ApiError, RESTART_CODE, createGame, sitDown, socketUrl } from "./net.js";
 import { gameKey, saved } from "./saved.js";
 import { chosenRules, targetRadios } from "./views/choices.js";
 import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "./hall_seats.js";
@@ -91,12 +91,14 @@ export class HallScreen {
       this.message("");
       this.renderTables();
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (ev) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (!this.active) return;
-      this.message(t("hall.offline"));
-      this.timer = setTimeout(() => this.connect(), 1000);
+      // 1012: the server restarts; another process answers at once, no need to alarm anyone
+      const restart = ev.code === RESTART_CODE;
+      if (!restart) this.message(t("hall.offline"));
+      this.timer = setTimeout(() => this.connect(), restart ? 50 + Math.random() * 250 : 1000);
     });
   }
 

@@ -61,6 +61,7 @@ export function telegramAuth(initData) {
 }
 
 export const STOP_CODES = { 4001: "bad_token", 4002: "replaced", 4004: "not_found" };
+export const RESTART_CODE = 1012;
 
 export function socketUrl() {
   const here = new URL(".", globalThis.location.href);
@@ -79,6 +80,7 @@ export class Connection extends EventTarget {
     this.status = "idle";
     this.stopped = false;
     this.retry = 0;
+    this.restarting = false; // closed by a server restart: until the next welcome
     this.nextId = 1;
     this.timer = null;
   }
@@ -91,7 +93,7 @@ export class Connection extends EventTarget {
 
   connect() {
     clearTimeout(this.timer);
-    this.setStatus(this.retry === 0 ? "connecting" : "reconnecting");
+    this.setStatus(this.restarting ? "restarting" : this.retry === 0 ? "connecting" : "reconnecting");
     let socket;
     try {
       socket = new WebSocket(socketUrl());
@@ -111,6 +113,10 @@ export class Connection extends EventTarget {
         this.setStatus(stop);
         return;
       }
+      if (ev.code === RESTART_CODE && !this.stopped) {
+        this.restarting = true;
+        this.retry = 0;
+      }
       if (!this.stopped) this.scheduleReconnect();
     });
   }
@@ -124,8 +130,14 @@ export class Connection extends EventTarget {
 
   scheduleReconnect() {
     if (this.stopped) return;
-    this.setStatus("reconnecting");
-    const delay = Math.min(5000, 300 * 2 ** Math.min(this.retry, 5));
+    // a restart that takes more than ~15 s is a lost connection after all
+    if (this.restarting && this.retry >= 12) this.restarting = false;
+    this.setStatus(this.restarting ? "restarting" : "reconnecting");
+    // after a restart every player of the process comes back at once: spread them a little,
+    // and retry soon while the restarted process (alone behind the proxy) starts
+    const delay = this.restarting
+      ? (this.retry < 4 ? 50 + Math.random() * 250 : Math.min(2000, 300 * 2 ** (this.retry - 3)))
+      : Math.min(5000, 300 * 2 ** Math.min(this.retry, 5));
     this.retry += 1;
     this.timer = setTimeout(() => this.connect(), delay);
   }
@@ -154,6 +166,7 @@ export class Connection extends EventTarget {
     }
     if (frame.type === "welcome" || frame.type === "watching") {
       this.retry = 0;
+      this.restarting = false;
       this.setStatus("open");
     }
     this.dispatchEvent(new CustomEvent(frame.type, { detail: frame }));

@@ -145,6 +145,7 @@ export function renderTable(root, state, ctx) {
   });
   if (state.mode === "online" && state.conn && state.conn !== "open") {
     if (state.conn === "reconnecting") statusText = t("online.reconnecting");
+    if (state.conn === "restarting") statusText = t("online.restarting");
   } else if (state.mode === "online" && state.room?.waiting_for?.length && view && !view.result) {
     statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
