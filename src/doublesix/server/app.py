@@ -12,7 +12,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from doublesix.server import fanout, http_api, review_http
+from doublesix.server import fanout, gc_tuning, http_api, review_http
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
 from doublesix.server.headers import SecurityHeaders
@@ -36,6 +36,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        collector = gc_tuning.Tuning(settings.gc_mode)
         store = storage if storage is not None else open_storage(settings.db_url)
         await store.open()
         service = RoomsService(store, settings, clock)
@@ -44,8 +45,10 @@ def create_app(
         try:
             async with fanout.running(service, settings.redis_url):
                 await service.start()
+                collector.apply()
                 yield
         finally:
+            collector.undo()
             app.state.reviews.close()
             await service.stop()
             await store.close()

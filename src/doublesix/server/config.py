@@ -78,6 +78,9 @@ class Settings:
     room_idle: float = 300.0
     #: lobby changes are sent at most this often (seconds) to each lobby socket
     lobby_interval: float = 0.25
+    #: the collector: "tuned" (frozen start-up, higher thresholds: server/gc_tuning.py),
+    #: "default" (as Python sets it) or "G0,G1,G2"
+    gc_mode: str = "tuned"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -110,6 +113,7 @@ class Settings:
             "DOUBLESIX_MAX_HEADER": ("max_header", int),
             "DOUBLESIX_ROOM_IDLE": ("room_idle", float),
             "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", float),
+            "DOUBLESIX_GC": ("gc_mode", str),
         }
         for var, (name, kind) in names.items():
             if env.get(var):
