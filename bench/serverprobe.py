@@ -3,8 +3,9 @@
     python bench/serverprobe.py serve --port 0 …      (the same arguments as ``doublesix``)
 
 ``DOUBLESIX_PROBE_OUT`` names a JSON file rewritten every second with what the instruments
-saw; SIGUSR1 adds a census of the collector's objects (taken in the main thread, so it is
-itself a pause: ask for it only between measurements). The instruments:
+saw; SIGUSR1 adds a census of the collector's live objects (after a full collection, in the
+main thread, so it is itself a pause, not counted with the others: ask for it only between
+measurements). The instruments:
 
 - the collector: every collection's generation and pause (``gc.callbacks``);
 - the server's own time per frame: from the frame's text to the end of its handling, ack
@@ -91,10 +92,13 @@ class Probe:
         self.lag = Samples()
         self.census: list[dict[str, Any]] = []
         self._gc_started = 0.0
+        self._in_census = False
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # -- the collector ------------------------------------------------------------------------
     def on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if self._in_census:
+            return
         if phase == "start":
             self._gc_started = time.perf_counter()
         else:
@@ -102,11 +106,17 @@ class Probe:
 
     def take_census(self) -> None:
         started = time.perf_counter()
+        counts = gc.get_count()
+        self._in_census = True
+        try:
+            gc.collect()  # live objects only: what the thresholds let wait is not counted
+        finally:
+            self._in_census = False
         tracked = [len(gc.get_objects(g)) for g in range(3)]
         kinds = Counter(type(o).__name__ for o in gc.get_objects())
         self.census.append({
             "at": time.time(), "tracked_by_generation": tracked, "tracked": sum(tracked),
-            "frozen": gc.get_freeze_count(), "counts": gc.get_count(),
+            "frozen": gc.get_freeze_count(), "counts_before": counts,
             "thresholds": gc.get_threshold(), "top_types": kinds.most_common(15),
             "took_ms": round((time.perf_counter() - started) * 1000, 1),
         })
