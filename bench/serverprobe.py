@@ -241,13 +241,25 @@ def main() -> int:
     gc.callbacks.append(probe.on_gc)
     probe.instrument()
     signal.signal(signal.SIGUSR1, lambda *_: probe.take_census())
+    # uvicorn stops on SIGTERM, then raises it again with the handler found before it: this
+    # one, so the profile and the last figures are written
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     for target in (probe.lag_thread, probe.dump_thread):
         threading.Thread(target=target, daemon=True).start()
     from doublesix.cli import main as cli_main
 
+    profile_to = os.environ.get("DOUBLESIX_PROBE_PROFILE")  # cProfile of the whole run
+    if profile_to:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     try:
         return cli_main(sys.argv[1:])
     finally:
+        if profile_to:
+            profiler.disable()
+            profiler.dump_stats(profile_to)
         probe.dump()
 
 
