@@ -27,6 +27,7 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import signal
 import statistics
 import sys
@@ -77,9 +78,11 @@ class Part:
     #: the generator process's own CPU and collector pauses (they distort its round trips)
     cpu_s: float = 0.0
     gc_pauses: list[float] = field(default_factory=list)
+    rss_mib: float = 0.0
 
     def merge(self, other: Part) -> None:
         self.cpu_s += other.cpu_s
+        self.rss_mib += other.rss_mib
         self.gc_pauses += other.gc_pauses
         self.rtts += other.rtts
         self.errors.update(other.errors)
@@ -244,6 +247,7 @@ def part_main(cfg: Config, slots: list[int]) -> Part:
     gc.callbacks.remove(on_gc)
     part.cpu_s = time.process_time() - cpu
     part.gc_pauses = pauses
+    part.rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return part
 
 
@@ -282,6 +286,7 @@ def summarize(cfg: Config, total: Part, rss: list[int], wall: float) -> dict[str
                               "total_ms": round(sum(pauses), 1),
                               "max_ms": _round(max(pauses, default=None))},
         "load_generator_gc_mode": cfg.gen_gc,
+        "load_generator_rss_mib_peak": round(total.rss_mib, 1),
         "duration_s": round(wall, 1),
         "think_s": list(cfg.think),
         "fast_share": cfg.fast_share,
@@ -375,9 +380,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="share of the game slots that play fast games")
     p.add_argument("--presets", default="draw,block")
     p.add_argument("--procs", type=int, default=1, help="load generator processes")
-    p.add_argument("--gen-gc", choices=("default", "off", "freeze"), default="default",
-                   help="the load generator's own collector (its pauses land in its round"
-                   " trips)")
+    p.add_argument("--gen-gc", choices=("default", "off", "freeze"), default="off",
+                   help="the load generator's own collector: its pauses land in the round"
+                   " trips it measures (default: %(default)s)")
     p.add_argument("--probe", action="store_true",
                    help="run the servers under bench/serverprobe.py and report its figures")
     p.add_argument("--seed", type=int, default=1)
