@@ -204,7 +204,9 @@ async def run_part(cfg: Config, slots: list[int]) -> Part:
 
     part = Part()
     end = time.monotonic() + (cfg.start + cfg.duration - time.time())
-    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    # kept-alive connections are dropped before the server's own 5 s (limits.py): reusing
+    # one just as the server closes it was the runs' only error (a client ReadError)
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50, keepalive_expiry=2.0)
     async with httpx.AsyncClient(limits=limits, timeout=30) as http:
         async def sample() -> None:
             while time.monotonic() < end:
