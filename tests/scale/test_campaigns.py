@@ -33,11 +33,13 @@ def test_load_on_sqlite() -> None:
 def test_load_probe_sees_the_server_from_inside() -> None:
     """--probe: the server's own time per frame, its collector (tuned after start-up), the
     SQLite group commits and a census of live objects after the ramp."""
-    r = campaign("load.py", "--games", "12", "--ramp", "2", "--duration", "10",
+    # the census comes 5 s after the ramp: the run lasts long enough for it on a busy machine
+    r = campaign("load.py", "--games", "12", "--ramp", "2", "--duration", "14",
                  "--think", "0.1:0.4", "--probe")
     assert r["errors"] == 0 and r["load_generator_gc"]["collections"] == 0  # its gc is off
     probe = r["server_probe"][0]
-    assert probe["frames"]["move"]["n"] == r["moves"] > 0
+    # the server may serve a move whose ack the run's end cut off
+    assert probe["frames"]["move"]["n"] >= r["moves"] > 0
     assert probe["commit"]["n"] >= r["moves"] and probe["sql_group"]["n"] > 0
     assert probe["gc_thresholds"] == [10_000, 10, 100] and probe["gc_frozen"] > 1000
     census = probe["census"][0]
