@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from doublesix.server import gc_tuning
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -41,7 +43,7 @@ def test_load_probe_sees_the_server_from_inside() -> None:
     # the server may serve a move whose ack the run's end cut off
     assert probe["frames"]["move"]["n"] >= r["moves"] > 0
     assert probe["commit"]["n"] >= r["moves"] and probe["sql_group"]["n"] > 0
-    assert probe["gc_thresholds"] == [10_000, 10, 100] and probe["gc_frozen"] > 1000
+    assert probe["gc_thresholds"] == list(gc_tuning.TUNED) and probe["gc_frozen"] > 1000
     census = probe["census"][0]
     assert census["tracked"] > 24 * 100  # ~150 live objects per open socket
     assert r["server_cpu_ms_per_move"] > 0 and r["server_rss_mib_end_of_ramp"] > 0

@@ -3,21 +3,20 @@
 Measured with bench/load.py --probe and bench/memory.py (docs/campaigns.md, "The tail from
 inside the server"): at 1,000 games the process has ~400,000 live tracked objects, ~150 for
 each open socket (what waits for its next frame) and 30-90 for each room. With Python's
-thresholds (700, 10, 10) a young collection runs ~25 times a second, so whatever waits for a
-player's next move (2-6 s) survives two of them and is promoted to the oldest generation,
-where it soon dies; those promotions start a full collection every 4-5 s, and each walks
-all 400,000 objects: 11-24 pauses of 0.2-1 s in a 90-120 s run, the bulk of the p99 tail.
+thresholds (700, 10, 10) whatever waits for a player's next move (2-6 s) survives two young
+collections and is promoted to the oldest generation, where it soon dies; those promotions
+start a full collection every 4-6 s, and each walks all 400,000 objects: ~20 pauses of
+0.4-0.7 s in a 120 s run at 1,000 games, the bulk of the p99 tail.
 
 So, once the service has started: what is alive then (modules, classes, functions: ~35,000
-objects, never garbage) is frozen out of every collection, and the thresholds are
-(10,000, 10, 100): a frame's waiting objects mostly die before a young collection sees
-them, and a full collection waits for 100 collections of the middle generation (besides
-Python's own rule of waiting until the long-lived objects grew by a quarter). Against
-(700, 10, 100) and (2,000, 10, 100) in one sitting it paused least in total (2.8 s against
-6.1 and 5.1 s in 90 s) and left the loop late by over 10 ms least often (2.7 % of samples
-against 10 % and 4 %); per 1,000 moves 5 young, 0.4 middle and 0.0-0.1 full collections
-instead of 105-177, 10-16 and 0.8-1.5. The price: a young collection walks up to ~10,000+
-objects (a few ms), and cyclic garbage waits longer in memory (objects without cycles are
+objects, never garbage) is frozen out of every collection, and a full collection waits for
+100 collections of the middle generation instead of 10 (besides Python's own rule of waiting
+until the long-lived objects grew by a quarter): none ran in a 120 s run. The young
+thresholds stay Python's (700, 10): a young collection's count is allocations minus
+deallocations in any generation, so while the sockets' old waiting objects die as fast as new
+ones are made its list grows far past the threshold; at 10,000 a young collection walked
+~80,000 objects (pauses up to 450 ms, p99 308 ms) against up to 19 ms at 700 (p99 156 ms),
+in one sitting. The price: cyclic garbage waits longer in memory (objects without cycles are
 freed at once, whatever their generation).
 
 ``DOUBLESIX_GC=default`` leaves the collector as Python sets it; ``DOUBLESIX_GC=G0,G1,G2``
@@ -31,7 +30,7 @@ import logging
 
 log = logging.getLogger("doublesix.server")
 
-TUNED = (10_000, 10, 100)
+TUNED = (700, 10, 100)
 MODES = ("tuned", "default", "G0,G1,G2")
 
 
