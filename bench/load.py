@@ -10,16 +10,25 @@ ends its slot starts another until the run ends. Prints one JSON summary.
     python bench/load.py --games 1000 --servers 2 --db postgresql://… --redis redis://…
 
 Only 127.0.0.1 is contacted; the run stops by itself after --duration (+ a grace period).
+
+The generator is a Python process of the same shape as the server, and its collector's pauses
+fall inside the round trips it measures: ``--gen-gc off`` (or ``freeze``) takes them out,
+``--procs N`` spreads the sockets over N processes. ``--probe`` runs the servers under
+bench/serverprobe.py and adds the server's own view (its time per frame, collector pauses,
+event-loop lag, a census of tracked objects at the end of the ramp) to the summary.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
 import random
+import resource
+import signal
 import statistics
 import sys
 import tempfile
@@ -49,6 +58,8 @@ class Config:
     fast_share: float
     presets: tuple[str, ...]
     seed: int
+    #: the generator's own collector: "default", "off", or "freeze" (freeze + high thresholds)
+    gen_gc: str = "default"
     start: float = 0.0  # wall clock of the common start
 
 
@@ -64,8 +75,15 @@ class Part:
     #: open sockets at each whole second since the start
     held: dict[int, int] = field(default_factory=dict)
     open_now: int = 0
+    #: the generator process's own CPU and collector pauses (they distort its round trips)
+    cpu_s: float = 0.0
+    gc_pauses: list[float] = field(default_factory=list)
+    rss_mib: float = 0.0
 
     def merge(self, other: Part) -> None:
+        self.cpu_s += other.cpu_s
+        self.rss_mib += other.rss_mib
+        self.gc_pauses += other.gc_pauses
         self.rtts += other.rtts
         self.errors.update(other.errors)
         self.games_started += other.games_started
@@ -186,7 +204,9 @@ async def run_part(cfg: Config, slots: list[int]) -> Part:
 
     part = Part()
     end = time.monotonic() + (cfg.start + cfg.duration - time.time())
-    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
+    # kept-alive connections are dropped before the server's own 5 s (limits.py): reusing
+    # one just as the server closes it was the runs' only error (a client ReadError)
+    limits = httpx.Limits(max_connections=50, max_keepalive_connections=50, keepalive_expiry=2.0)
     async with httpx.AsyncClient(limits=limits, timeout=30) as http:
         async def sample() -> None:
             while time.monotonic() < end:
@@ -204,12 +224,33 @@ async def run_part(cfg: Config, slots: list[int]) -> Part:
 
 
 def part_main(cfg: Config, slots: list[int]) -> Part:
+    if cfg.gen_gc == "off":
+        gc.disable()  # a two-minute run's cycles fit in memory
+    elif cfg.gen_gc == "freeze":
+        gc.freeze()
+        gc.set_threshold(100_000, 50, 1000)
+    pauses: list[float] = []
+    began = [0.0]
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            pauses.append(time.perf_counter() - began[0])
+
+    gc.callbacks.append(on_gc)
+    cpu = time.process_time()
     try:
         import uvloop  # the load generator needs its CPU: uvicorn[standard] brings uvloop
 
-        return uvloop.run(run_part(cfg, slots))
+        part = uvloop.run(run_part(cfg, slots))
     except ImportError:
-        return asyncio.run(run_part(cfg, slots))
+        part = asyncio.run(run_part(cfg, slots))
+    gc.callbacks.remove(on_gc)
+    part.cpu_s = time.process_time() - cpu
+    part.gc_pauses = pauses
+    part.rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return part
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -221,6 +262,7 @@ def percentile(values: list[float], q: float) -> float | None:
 
 def summarize(cfg: Config, total: Part, rss: list[int], wall: float) -> dict[str, Any]:
     ms = [r * 1000 for r in total.rtts]
+    pauses = [p * 1000 for p in total.gc_pauses]
     return {
         "servers": len(cfg.servers),
         "games_target": cfg.games,
@@ -240,6 +282,13 @@ def summarize(cfg: Config, total: Part, rss: list[int], wall: float) -> dict[str
         "errors": sum(total.errors.values()),
         "errors_by_kind": dict(total.errors),
         "server_rss_mib_peak": round(max(rss, default=0) / 1024, 1),
+        "load_generator_cpu_s": round(total.cpu_s, 1),
+        "load_generator_gc": {"collections": len(pauses),
+                              "over_10ms": sum(1 for p in pauses if p > 10),
+                              "total_ms": round(sum(pauses), 1),
+                              "max_ms": _round(max(pauses, default=None))},
+        "load_generator_gc_mode": cfg.gen_gc,
+        "load_generator_rss_mib_peak": round(total.rss_mib, 1),
         "duration_s": round(wall, 1),
         "think_s": list(cfg.think),
         "fast_share": cfg.fast_share,
@@ -255,16 +304,21 @@ def run(cfg: Config, procs: int, servers: list[ServerProcess]) -> dict[str, Any]
     groups = [list(range(i, cfg.games, procs)) for i in range(procs)]
     rss: list[int] = []
     stop = threading.Event()
+    rss_before = sum(s.rss_kib() for s in servers)
+    at_ramp: dict[str, float] = {}
 
     def watch() -> None:
         while not stop.wait(1.0):
             rss.append(sum(s.rss_kib() for s in servers))
+            if not at_ramp and time.time() > cfg.start + cfg.ramp + 5:
+                at_ramp["rss_kib"] = rss[-1]
+                at_ramp["second"] = time.time() - cfg.start
+                census(servers)
 
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     pids = [pid for s in servers for pid in s.pids()]
     cpu_before = cpu_seconds(pids)
-    own_before = time.process_time()
     began = time.monotonic()
     if procs == 1:
         parts = [part_main(cfg, groups[0])]
@@ -281,10 +335,35 @@ def run(cfg: Config, procs: int, servers: list[ServerProcess]) -> dict[str, Any]
     # the machine is shared with the load generator (and maybe others): say who used the CPU
     summary["server_cpu_s"] = round(server_cpu, 1)
     summary["server_cpu_ms_per_move"] = round(1000 * server_cpu / max(1, total.moves), 2)
-    if procs == 1:
-        summary["load_generator_cpu_s"] = round(time.process_time() - own_before, 1)
     summary["loadavg_at_end"] = os.getloadavg()[0]
+    summary["server_rss_mib_before"] = round(rss_before / 1024, 1)
+    if at_ramp:
+        held = total.held.get(int(at_ramp["second"]), 0)
+        grown = at_ramp["rss_kib"] - rss_before
+        summary["server_rss_mib_end_of_ramp"] = round(at_ramp["rss_kib"] / 1024, 1)
+        # rooms and sockets together: bench/memory.py separates them
+        summary["server_rss_kib_per_socket_and_half_room"] = round(grown / max(1, held), 1)
+    probes = [read_probe(s) for s in servers if s.probe is not None]
+    if probes:
+        summary["server_probe"] = probes
     return summary
+
+
+def census(servers: list[ServerProcess]) -> None:
+    """Ask each probed server for a census of its tracked objects (bench/serverprobe.py)."""
+    for s in servers:
+        if s.probe is not None and s.proc is not None and s.proc.poll() is None:
+            os.kill(s.pid, signal.SIGUSR1)
+
+
+def read_probe(server: ServerProcess) -> dict[str, Any]:
+    time.sleep(1.5)  # the probe rewrites its file every second
+    assert server.probe is not None
+    try:
+        data: dict[str, Any] = json.loads(server.probe.read_text())
+    except (OSError, ValueError) as exc:
+        return {"error": str(exc)}
+    return data
 
 
 def parse_range(text: str) -> tuple[float, float]:
@@ -303,6 +382,11 @@ def main(argv: list[str] | None = None) -> int:
                    help="share of the game slots that play fast games")
     p.add_argument("--presets", default="draw,block")
     p.add_argument("--procs", type=int, default=1, help="load generator processes")
+    p.add_argument("--gen-gc", choices=("default", "off", "freeze"), default="off",
+                   help="the load generator's own collector: its pauses land in the round"
+                   " trips it measures (default: %(default)s)")
+    p.add_argument("--probe", action="store_true",
+                   help="run the servers under bench/serverprobe.py and report its figures")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--url", action="append", default=[],
                    help="an already running server (http://127.0.0.1:PORT); repeatable")
@@ -310,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--db", default=None, help="storage URL of started servers"
                    " (default: a fresh SQLite file)")
     p.add_argument("--redis", default=None, help="Redis URL of started servers")
+    p.add_argument("--src", default=None, help="run the started servers from this source tree"
+                   " (e.g. `git archive main src | tar -x -C /tmp/before`: /tmp/before/src)")
     args = p.parse_args(argv)
     servers: list[ServerProcess] = []
     tmp = Path(tempfile.mkdtemp(prefix="ds-load-"))
@@ -318,16 +404,19 @@ def main(argv: list[str] | None = None) -> int:
         if not urls:
             db = args.db or f"sqlite:///{tmp}/doublesix.db"
             for i in range(args.servers):
-                servers.append(ServerProcess(db, redis=args.redis,
-                                             log=tmp / f"server{i}.log").start())
+                probe = tmp / f"probe{i}.json" if args.probe else None
+                env = {"PYTHONPATH": str(Path(args.src).resolve())} if args.src else None
+                servers.append(ServerProcess(db, redis=args.redis, log=tmp / f"server{i}.log",
+                                             probe=probe, env=env).start())
             urls = [s.http for s in servers]
         cfg = Config(servers=urls, games=args.games, ramp=args.ramp, duration=args.duration,
                      think=parse_range(args.think), fast_think=parse_range(args.fast_think),
                      fast_share=args.fast_share, presets=tuple(args.presets.split(",")),
-                     seed=args.seed)
+                     seed=args.seed, gen_gc=args.gen_gc)
         summary = run(cfg, max(1, args.procs), servers)
         summary["storage"] = (args.db or "sqlite").split(":")[0]
         summary["load_procs"] = args.procs
+        summary["server_src"] = args.src or "this tree"
         summary["cpus"] = os.cpu_count()
         print(json.dumps(summary))
         return 0 if summary["errors"] == 0 else 1

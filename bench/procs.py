@@ -38,9 +38,11 @@ class ServerProcess:
         workers: int = 1,
         cwd: Path | None = None,
         budgets: bool = False,
+        probe: Path | None = None,
     ) -> None:
         """*db* None: the server's own default storage, relative to *cwd*; *budgets* keeps the
-        per-client budgets (otherwise lifted: see LIFTED_BUDGETS)."""
+        per-client budgets (otherwise lifted: see LIFTED_BUDGETS); *probe* runs it under
+        bench/serverprobe.py, which writes what it measured to that file."""
         self.db = db
         self.redis = redis
         self.port = port or free_port()
@@ -48,6 +50,9 @@ class ServerProcess:
         self.log = log
         self.workers = workers
         self.cwd = cwd
+        self.probe = probe
+        if probe is not None:
+            self.env["DOUBLESIX_PROBE_OUT"] = str(probe)
         if db is None:
             self.env.pop("DOUBLESIX_DB", None)  # or an inherited setting would replace the default
         self.proc: subprocess.Popen[bytes] | None = None
@@ -66,7 +71,9 @@ class ServerProcess:
         return self.proc.pid
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
-        cmd = [sys.executable, "-m", "doublesix", "serve", "--host", "127.0.0.1",
+        runner = ([str(Path(__file__).with_name("serverprobe.py"))] if self.probe is not None
+                  else ["-m", "doublesix"])
+        cmd = [sys.executable, *runner, "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--log-level", "warning"]
         if self.db is not None:
             cmd += ["--db", self.db]

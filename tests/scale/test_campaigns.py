@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from doublesix.server import gc_tuning
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -28,6 +30,34 @@ def test_load_on_sqlite() -> None:
     assert r["errors"] == 0 and r["games_finished"] >= 3
     assert r["connections_held_peak"] == 24
     assert r["rtt_ms"]["p50"] is not None and r["server_rss_mib_peak"] > 0
+
+
+def test_load_probe_sees_the_server_from_inside() -> None:
+    """--probe: the server's own time per frame, its collector (tuned after start-up), the
+    SQLite group commits and a census of live objects after the ramp."""
+    # the census comes 5 s after the ramp: the run lasts long enough for it on a busy machine
+    r = campaign("load.py", "--games", "12", "--ramp", "2", "--duration", "14",
+                 "--think", "0.1:0.4", "--probe")
+    assert r["errors"] == 0 and r["load_generator_gc"]["collections"] == 0  # its gc is off
+    probe = r["server_probe"][0]
+    # the server may serve a move whose ack the run's end cut off
+    assert probe["frames"]["move"]["n"] >= r["moves"] > 0
+    assert probe["commit"]["n"] >= r["moves"] and probe["sql_group"]["n"] > 0
+    assert probe["gc_thresholds"] == list(gc_tuning.TUNED) and probe["gc_frozen"] > 1000
+    census = probe["census"][0]
+    assert census["tracked"] > 24 * 100  # ~150 live objects per open socket
+    assert r["server_cpu_ms_per_move"] > 0 and r["server_rss_mib_end_of_ramp"] > 0
+
+
+def test_memory_per_room_and_socket_and_nothing_left_after() -> None:
+    r = campaign("memory.py", "--rooms", "20", "--moves", "4")
+    assert 50 < r["tracked_per_idle_socket"] < 1000
+    assert 0 < r["tracked_per_room_created"] < 1000
+    assert r["db_bytes_per_stored_room"] > 0
+    # every socket closed: the rooms left memory with them; what stays (caches warmed on
+    # first use) is far less than what the rooms and their sockets held
+    held = r["steps"]["rooms_played"]["tracked"] - r["steps"]["started"]["tracked"]
+    assert r["tracked_left_after_close"] < held / 3
 
 
 def test_load_on_two_processes(pg_url: str, redis_url: str) -> None:

@@ -12,7 +12,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from doublesix.server import compose, http_api, metrics_http, review_http
+from doublesix.server import compose, gc_tuning, http_api, metrics_http, review_http
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
 from doublesix.server.headers import SecurityHeaders
@@ -35,6 +35,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        collector = gc_tuning.Tuning(settings.gc_mode)
         store = storage if storage is not None else open_storage(settings.db_url)
         await store.open()
         app.state.reviews = Reviews()
@@ -42,8 +43,10 @@ def create_app(
             async with compose.running(store, settings, clock) as parts:
                 app.state.service = parts.service
                 app.state.hall = parts.hall
+                collector.apply()
                 yield
         finally:
+            collector.undo()
             app.state.reviews.close()
             await store.close()
 

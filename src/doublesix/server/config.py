@@ -87,6 +87,9 @@ class Settings:
     log_format: str = "text"
     #: seconds from SIGTERM to exit: sockets told to reconnect, writes in flight finished
     shutdown_timeout: float = 10.0
+    #: the collector: "tuned" (frozen start-up, higher thresholds: server/gc_tuning.py),
+    #: "default" (as Python sets it) or "G0,G1,G2"
+    gc_mode: str = "tuned"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -123,6 +126,7 @@ class Settings:
             "DOUBLESIX_METRICS_TOKEN": ("metrics_token", str),
             "DOUBLESIX_LOG_FORMAT": ("log_format", str),
             "DOUBLESIX_SHUTDOWN_TIMEOUT": ("shutdown_timeout", float),
+            "DOUBLESIX_GC": ("gc_mode", str),
         }
         for var, (name, kind) in names.items():
             if env.get(var):

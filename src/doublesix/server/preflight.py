@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from doublesix.command_errors import CommandError, UsageError
+from doublesix.server import gc_tuning
 from doublesix.server.config import Settings
 from doublesix.server.storage import open_storage
 
@@ -40,6 +41,10 @@ def settings(env: Mapping[str, str], **flags: Any) -> Settings:
     if result.metrics_port is not None and not 0 <= result.metrics_port <= 65535:
         raise UsageError(f"DOUBLESIX_METRICS_PORT {result.metrics_port} is not a port:"
                          " use 1 to 65535")
+    try:
+        gc_tuning.thresholds(result.gc_mode)
+    except ValueError as exc:
+        raise UsageError(f"{exc}; fix or unset it") from None
     return result
 
 

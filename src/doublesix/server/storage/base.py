@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -60,9 +60,10 @@ class GameRow:
 
     def data_json(self) -> str:
         """The columns without their own SQL column, as one JSON document."""
-        # shallow on purpose: asdict() deep-copies the whole record on every save (profiled)
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _SQL_COLUMNS}
-        data["seats"] = [asdict(s) for s in self.seats]
+        # shallow on purpose: asdict() deep-copies every value on every save (profiled: the
+        # seats' asdict alone was 3 % of a loaded server's time)
+        data = {name: getattr(self, name) for name in _DATA_FIELDS}
+        data["seats"] = [{name: getattr(s, name) for name in _SEAT_FIELDS} for s in self.seats]
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -83,6 +84,10 @@ class GameRow:
             game_id=game_id, mode=mode, level=level, state_no=state_no, event_no=event_no,
             updated_at=updated_at, computer_to_move=bool(computer_to_move), seats=seats, **doc,
         )
+
+
+_DATA_FIELDS = tuple(f.name for f in fields(GameRow) if f.name not in _SQL_COLUMNS)
+_SEAT_FIELDS = tuple(f.name for f in fields(SeatRow))
 
 
 @dataclass(frozen=True)
