@@ -13,12 +13,12 @@ objects, never garbage) is frozen out of every collection, and a full collection
 10,000 collections of the middle generation instead of 10 (besides Python's own rule of
 waiting until the long-lived objects grew by a quarter). At 100 (tried first) a full
 collection still ran every 30-40 s at 2,000 games, walking ~750,000 objects for 0.6-1.5 s
-each, and those pauses were the whole p99 (671 ms); at 10,000 none ran in the run and p99
-fell to 80 ms (bench/load.py --games 2000, one sitting, docs/campaigns.md). The middle
+each, and those pauses were the whole p99 (671-744 ms); at 10,000 none ran in the run and
+p99 fell to 47 ms (bench/load.py --games 2000, one sitting, docs/campaigns.md). The middle
 generation is collected ~2.5 times a second at that load, so a full collection still runs
 about once an hour there (once a day or so on a quiet server): cyclic garbage that reached
 the oldest generation waits that long, and the process's RSS did not grow measurably for
-want of it (257 against 254 MiB at the end of the same run with full collections). The young
+want of it (255 MiB at the peak against 253 with full collections). The young
 thresholds stay Python's (700, 10): a young collection's count is allocations minus
 deallocations in any generation, so while the sockets' old waiting objects die as fast as new
 ones are made its list grows far past the threshold; at 10,000 a young collection walked
