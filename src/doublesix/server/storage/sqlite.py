@@ -5,6 +5,12 @@ on the disk and writers are serialised for free. Writes are group-committed: the
 queue up while one commit is syncing go into the next transaction together (a conflict or a
 failure in one room does not undo another's move: see ``_commit_group``), so one fsync serves
 many rooms and no caller hears "saved" before its data is on disk.
+
+The WAL is copied back into the database file (a checkpoint, with its own fsync of many pages)
+by a connection and thread of its own, once a second, rather than by whichever COMMIT crosses
+SQLite's 1,000-page mark, where it held up that commit and every move queued behind it. A
+passive checkpoint waits for no writer, and durability does not depend on it (a committed
+transaction is in the WAL, which is synced). An in-memory database has no WAL to copy.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +28,7 @@ from typing import Any, TypeVar
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
 
 T = TypeVar("T")
+log = logging.getLogger("doublesix.server.storage")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -55,6 +63,7 @@ class SqliteStorage:
         self._db: sqlite3.Connection | None = None
         self._pending: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._checkpointer: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         def call() -> T:
@@ -97,13 +106,40 @@ class SqliteStorage:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
             db.executescript(SCHEMA)
+            if self.path != ":memory:":
+                db.execute("PRAGMA wal_autocheckpoint=0")  # _checkpoints() does it
             self._db = db
 
         await asyncio.get_running_loop().run_in_executor(self._executor, connect)
+        if self.path != ":memory:":
+            self._checkpointer = asyncio.create_task(self._checkpoints())
+
+    async def _checkpoints(self, every: float = 1.0) -> None:
+        """Copy the WAL into the database file off the commit path (see the module docstring)."""
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-checkpoint")
+        loop = asyncio.get_running_loop()
+        db = await loop.run_in_executor(pool, functools.partial(
+            sqlite3.connect, self.path, isolation_level=None, check_same_thread=False))
+        try:
+            while True:
+                await asyncio.sleep(every)
+                try:
+                    await loop.run_in_executor(
+                        pool, lambda: db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall())
+                except sqlite3.Error as exc:
+                    log.warning("WAL checkpoint failed (%s); trying again", exc)
+        finally:
+            # a checkpoint under way finishes on its thread before the connection closes
+            await loop.run_in_executor(pool, db.close)
+            pool.shutdown(wait=False)
 
     async def close(self) -> None:
         if self._flusher is not None:
             await asyncio.gather(self._flusher, return_exceptions=True)
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            await asyncio.gather(self._checkpointer, return_exceptions=True)
+            self._checkpointer = None
         if self._db is not None:
             await self._run(lambda db: db.close())
             self._db = None
