@@ -16,6 +16,7 @@ import json
 import math
 import random
 import statistics
+import sys
 import time
 
 from doublesix.bots.arena import play_pair
@@ -49,6 +50,10 @@ def main() -> None:
             result = play_pair(rules, spec, args.opponent, s)
             means[spec].append(sum(result.scores) / 2)
             times[spec] += result.times["a"]
+        # each variant as it ends, so a run cut short by its time limit still says something
+        rate, lo, hi = _ci(means[spec])
+        print(f"{spec}: {rate:.4f} ({lo:.4f}-{hi:.4f}) after {time.perf_counter() - start:.0f} s",
+              file=sys.stderr, flush=True)
     base = args.variants[0]
     out = {"preset": args.preset, "opponent": args.opponent, "pairs": args.pairs,
            "seed": args.seed, "seconds": round(time.perf_counter() - start), "variants": {}}

@@ -25,6 +25,12 @@ the opponent is searched as the model's player, ``equity`` values 101 deals by m
 (:mod:`doublesix.bots.ismcts`, ``iters`` being its fixed budget) and ``model`` lets its
 opponents play the fitted model. :meth:`HardBot.option_values` gives every play's value.
 
+Measured and kept off (bench/arena-figures.md, 2026-12-01 second section): ``points`` the
+weight of a deal's points beside the win (0: play for the win alone), ``expect`` the fitted
+temperature from which the opponent is searched as a chance node playing the fitted softmax
+model (expectimax; uniform at the flat end), ``assume`` 1 to search the opponent as the
+medium model even before any evidence.
+
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
 
@@ -45,6 +51,7 @@ from doublesix.bots.inference import (
     lacks_now,
     model_choice,
     model_policy,
+    model_probs,
     observed_choices,
     resample,
     world_weights,
@@ -101,6 +108,9 @@ class HardBot:
         origins: float = 1.0,
         exploit: float = EXPLOIT_T,
         loose: float = 0.0,
+        points: float = 1.0,
+        assume: float = 0.0,
+        expect: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -131,6 +141,15 @@ class HardBot:
         self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
                                                if self.samples else None)
         self.temperatures = (float(temp),) if temp else TEMPERATURES
+        #: weight of a deal's points beside the win (search.Searcher.points; 0: win only)
+        self.points = float(points)
+        #: alpha-beta only: before any evidence, search the opponent as the model's player
+        #: anyway (a prior that opponents play like medium; to measure what the model is worth)
+        self.assume = bool(assume)
+        #: alpha-beta only: when the fitted temperature is at least this (0: never), the
+        #: opponent is a chance node playing the fitted softmax model (uniform at the flat
+        #: end), an expectimax search, instead of a perfect player
+        self.expect = float(expect)
 
     def choose(self, view: PlayerView) -> Action:
         obvious = obvious_choice(view)
@@ -170,7 +189,8 @@ class HardBot:
             side = 1 if a.end is End.RIGHT and left != right else 0
             codes[a] = a.tile.index * 2 + side
         roots = sorted(set(codes.values()))
-        searcher = Searcher(view.rules, view.seat, _match_context(view), equity=self.equity)
+        searcher = Searcher(view.rules, view.seat, _match_context(view), equity=self.equity,
+                            points=self.points)
         deadline = None if self.ms is None else start + self.ms / 1000.0
         worlds, temperature = self._belief(view, know, rng)
         policy = None
@@ -253,7 +273,7 @@ class HardBot:
                 rng: random.Random, deadline: float | None) -> tuple[dict[Action, float], int]:
         totals = dict.fromkeys(plays, 0.0)
         searcher = Searcher(view.rules, view.seat, _match_context(view), deadline=deadline,
-                            rollout=self.rollout, equity=self.equity,
+                            rollout=self.rollout, equity=self.equity, points=self.points,
                             weights=learned_weights(view.rules) if self.learned else None)
         left, right = view.ends if view.ends is not None else (-1, -1)
         depth = self._depth(view, know)
@@ -266,10 +286,15 @@ class HardBot:
         loose = False
         while worlds < limit:
             hands, bone = next(source)
-            if worlds == 0 and self.exploit and fitted and fitted[0] <= self.exploit and \
-                    view.players == 2:
+            sharp = fitted[0] <= self.exploit if fitted else self.assume
+            if worlds == 0 and self.exploit and sharp and view.players == 2:
                 # the opponent's plays fit the model sharply: search it as that player
                 searcher.model = model_choice(lacks_now(view, 1 - view.seat, view.seat))
+            if worlds == 0 and self.expect and fitted and fitted[0] >= self.expect and \
+                    view.players == 2:
+                # a loose fit: the opponent is searched as the stochastic player it looks like
+                searcher.chance = model_probs(fitted[0], lacks_now(view, 1 - view.seat,
+                                                                   view.seat))
             if worlds == 0 and self.loose and fitted and fitted[0] >= TEMPERATURES[-1] and \
                     view.players == 2:
                 loose = True

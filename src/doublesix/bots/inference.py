@@ -168,6 +168,33 @@ def model_policy(temperature: float, lacks: int, rng: random.Random,
     return pick
 
 
+def model_probs(temperature: float, lacks: int, epsilon: float = EPSILON
+                ) -> Callable[[int, int, int, int, int, list[int]], list[float]]:
+    """The fitted opponent model as move probabilities, for an expectimax search: softmax
+    over the medium level's scores at *temperature*, mixed with a uniform move (chance
+    *epsilon*); at the flattest temperature of :data:`TEMPERATURES` simply uniform (an
+    opponent the model explains no better than chance is taken as a random player)."""
+    if temperature >= TEMPERATURES[-1]:
+        def uniform(hand: int, nxt_hand: int, left: int, right: int, line: int,
+                    moves: list[int]) -> list[float]:
+            return [1.0 / len(moves)] * len(moves)
+        return uniform
+
+    def probs(hand: int, nxt_hand: int, left: int, right: int, line: int,
+              moves: list[int]) -> list[float]:
+        size = hand.bit_count()
+        nxt_size = nxt_hand.bit_count()
+        scores = [score_option(hand, size, (left, right), mv >> 1,
+                               End.RIGHT if mv & 1 else End.LEFT, line, nxt_size, lacks)
+                  for mv in moves]
+        top = max(scores)
+        weights = [math.exp((sc - top) / temperature) for sc in scores]
+        z = sum(weights)
+        flat = epsilon / len(moves)
+        return [(1 - epsilon) * w / z + flat for w in weights]
+    return probs
+
+
 def model_choice(lacks: int) -> Callable[[int, int, int, int, int, list[int]], int]:
     """The model's most likely move (the medium level's own choice), for a search that
     lets a sharp opponent play as it was seen to play."""

@@ -20,10 +20,14 @@ class OmniscientBot:
     name = "omniscient"
 
     def __init__(self, seed: int | None = None, depth: float = DEPTH,
-                 exact: float = EXACT_TILES) -> None:
+                 exact: float = EXACT_TILES, points: float = 1.0,
+                 uniform: float = 0.0) -> None:
         self.seed = seed  # no randomness: kept for the common bot signature
         self.depth = int(depth)
         self.exact = int(exact)
+        self.points = float(points)
+        #: search the opponents as random players (expectimax), not as perfect ones
+        self.uniform = bool(uniform)
 
     def choose_full(self, game: Match, seat: int) -> Action:
         deal = game.deal
@@ -37,7 +41,9 @@ class OmniscientBot:
         context = None
         if status is not None:
             context = MatchContext(status.scores, status.target, deal.led_with, deal.hanging_in)
-        searcher = Searcher(game.rules, seat, context)
+        searcher = Searcher(game.rules, seat, context, points=self.points)
+        if self.uniform:
+            searcher.chance = lambda _h, _n, _l, _r, _line, moves: [1.0 / len(moves)] * len(moves)
         bone = [t.index for t in deal.boneyard()]
         searcher.set_world(bone)
         in_play = sum(deal.hand_sizes()) + (len(bone) if game.rules.draw_rule != "none" else 0)

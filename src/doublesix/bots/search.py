@@ -96,13 +96,21 @@ class Searcher:
         deadline: float | None = None,
         rollout: bool = False,
         equity: bool = False,
+        points: float = 1.0,
     ) -> None:
         self.rules = rules
+        #: how much a deal's points count beside the WIN for winning it (0: the win alone;
+        #: the goals are win rates, and points can buy a lower chance of winning)
+        self.points = points
         #: value a finished 101 deal by the match equity it wins or loses (matchvalue.py)
         self.equity = equity and rules.players == 2
         #: when set, the other seats' moves in the tree: (hand, next hand, left, right, line,
         #: moves) -> the move (see inference.model_choice); otherwise they minimise
         self.model: Callable[[int, int, int, int, int, list[int]], int] | None = None
+        #: when set, the other seats are chance nodes: (hand, next hand, left, right, line,
+        #: moves) -> each move's probability, and a position is worth the expectation over
+        #: them (expectimax against a stochastic opponent, e.g. a random player)
+        self.chance: Callable[[int, int, int, int, int, list[int]], list[float]] | None = None
         #: value leaves by a greedy playout to the end instead of the static guess
         self.rollout = rollout
         self.me = me
@@ -249,6 +257,8 @@ class Searcher:
             # an opponent model: the opponent plays what the model says, no search of it
             moves = [self.model(hands[mover], hands[(mover + 1) % self.players], left, right,
                                 line, moves)]
+        if self.chance is not None and not self.friendly[mover] and len(moves) > 1:
+            return self._expect(hands, bpos, left, right, mover, line, depth, moves, key)
         if len(moves) > 1:
             moves.sort(key=lambda mv: -_ORDER_KEY[mv >> 1])
             if best_move in moves:
@@ -288,6 +298,29 @@ class Searcher:
             flag = _LOWER
         self.tt[key] = (depth, flag, best, chosen)
         return best
+
+    def _expect(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
+                line: int, depth: int, moves: list[int], key: tuple[object, ...]) -> float:
+        """A chance node: the opponent's moves weighted by the model's probabilities, each
+        searched with a full window (bounds do not carry through an average)."""
+        assert self.chance is not None
+        hand = hands[mover]
+        probs = self.chance(hand, hands[(mover + 1) % self.players], left, right, line, moves)
+        total = 0.0
+        for mv, p in zip(moves, probs, strict=True):
+            if p <= 0.0:
+                continue
+            tile = mv >> 1
+            if mv & 1:
+                nl, nr = left, OTHER[tile * 7 + right]
+            else:
+                nl, nr = OTHER[tile * 7 + left], right
+            hands[mover] = hand & ~(1 << tile)
+            total += p * self._after_play(hands, bpos, nl, nr, mover, tile, line | 1 << tile,
+                                          depth, -1e9, 1e9)
+            hands[mover] = hand
+        self.tt[key] = (depth, _EXACT_FLAG, total, moves[0])
+        return total
 
     # -- leaves ---------------------------------------------------------------------------
     def _leaf(self, hands: list[int], bpos: int, left: int, right: int, mover: int,
@@ -424,7 +457,8 @@ class Searcher:
                 points = sum(pips) - low
         else:
             points = sum(pips) - pips[winner]
-        return WIN + points if winner == me else -(WIN + points)
+        value = WIN + self.points * points
+        return value if winner == me else -value
 
     def _terminal_match(self, hands: list[int], reason: int, winner: int, tile: int) -> float:
         """A 101 deal's end, valued by the penalty points it adds and the match it may end."""
@@ -444,7 +478,7 @@ class Searcher:
             after = match_equity(scores[self.side], scores[1 - self.side], ctx.target)
             return MATCH * (after - before)
         sign = -1.0 if loser == self.side else 1.0
-        value = WIN + outcome.points
+        value = WIN + self.points * outcome.points
         if ctx.scores[loser] + outcome.points > ctx.target:
             value += MATCH
         return sign * value
