@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, Server, answer_name, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, answer_name, screenshot, wait_state
 from test_two_players import _play_some
 
 # every text the status line shows, kept by the page itself (a poll could miss a short one)
@@ -59,6 +59,7 @@ def test_a_restart_shows_only_reconnecting_and_play_goes_on(restartable: Server,
     for page in players:
         page.wait_for_function("() => doublesix.store.state.conn === 'restarting'")
     assert anna.locator("[data-screen=table] [data-status]").inner_text() == "Переподключаемся…"
+    screenshot(boris, "restart-reconnecting")
     began = time.monotonic()
     restartable.start(timeout=20)  # the same port: the restarted process takes the seats back
     for page in players:
@@ -74,3 +75,4 @@ def test_a_restart_shows_only_reconnecting_and_play_goes_on(restartable: Server,
         assert not page.evaluate("() => doublesix.store.state.errorText")
     assert anna.evaluate("() => doublesix.store.state.view.version") >= before
     assert not _play_some(players, rng, 2)  # and the game goes on
+    screenshot(boris, "restart-back")
