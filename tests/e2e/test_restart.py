@@ -60,6 +60,9 @@ def test_a_restart_shows_only_reconnecting_and_play_goes_on(restartable: Server,
         page.wait_for_function("() => doublesix.store.state.conn === 'restarting'")
     assert anna.locator("[data-screen=table] [data-status]").inner_text() == "Переподключаемся…"
     screenshot(boris, "restart-reconnecting")
+    # while our own socket is down the opponent's presence is unknown: no stale «в сети»
+    for page in players:
+        assert page.locator("[data-opp-presence]").inner_text().strip() == ""
     began = time.monotonic()
     restartable.start(timeout=20)  # the same port: the restarted process takes the seats back
     for page in players:
@@ -75,4 +78,5 @@ def test_a_restart_shows_only_reconnecting_and_play_goes_on(restartable: Server,
         assert not page.evaluate("() => doublesix.store.state.errorText")
     assert anna.evaluate("() => doublesix.store.state.view.version") >= before
     assert not _play_some(players, rng, 2)  # and the game goes on
+    assert anna.locator("[data-opp-presence]").inner_text() == "Соперник в сети"
     screenshot(boris, "restart-back")

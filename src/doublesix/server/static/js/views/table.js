@@ -76,14 +76,17 @@ export function renderTable(root, state, ctx) {
   thinking.hidden = !(oppTurn && isComputerSeat(state, other));
   thinking.textContent = t("thinking");
   const presence = $(opp, "[data-opp-presence]");
-  if (state.mode === "online" && state.room) {
+  // while our own socket is down we cannot know whether the opponent is there: say nothing
+  const weAreConnected = !state.conn || state.conn === "open";
+  if (state.mode === "online" && state.room && weAreConnected) {
     const seatInfo = state.room.seats?.[other];
     presence.textContent = !seatInfo?.taken
       ? t("online.seatFree")
       : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
     presence.dataset.presence = !seatInfo?.taken ? "free" : seatInfo.connected ? "online" : "away";
   } else {
-    presence.textContent = "";
+    // a no-break space while reconnecting keeps the line's height: the table does not jump
+    presence.textContent = state.mode === "online" && !weAreConnected ? "\u00a0" : "";
     delete presence.dataset.presence;
   }
 
