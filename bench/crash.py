@@ -75,6 +75,14 @@ async def http_post(c: Campaign, client: Any, path: str, body: dict[str, Any]) -
     raise TimeoutError
 
 
+async def open_game(c: Campaign, client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An online draw room and its guest's seat (TimeoutError: the run ended first)."""
+    game = await http_post(c, client, "/api/games", {"mode": "online", "rules": {"preset": "draw"}})
+    guest = await http_post(c, client, f"/api/games/{game['game_id']}/join",
+                            {"invite": game["invite"]})
+    return game, guest
+
+
 async def seat_loop(c: Campaign, game_id: str, token: str, rng: random.Random) -> None:
     """One seat: connect, play, and after any drop reconnect from the last event seen."""
     from websockets.asyncio.client import connect
@@ -145,10 +153,7 @@ async def game_slot(c: Campaign, slot: int) -> None:
     async with httpx.AsyncClient(timeout=5) as client:
         while time.monotonic() < c.end:
             try:
-                game = await http_post(c, client, "/api/games",
-                                       {"mode": "online", "rules": {"preset": "draw"}})
-                guest = await http_post(c, client, f"/api/games/{game['game_id']}/join",
-                                        {"invite": game["invite"]})
+                game, guest = await open_game(c, client)
             except TimeoutError:
                 return
             except RuntimeError:

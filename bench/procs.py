@@ -85,16 +85,10 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             cmd, stdout=out, stderr=subprocess.STDOUT, env=self.env, cwd=self.cwd
         )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}: see {self.log}")
-            try:
-                with urllib.request.urlopen(self.http + "/api/health", timeout=1) as r:
-                    if r.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.05)
+        if wait_healthy(self.http, self.proc, timeout):
+            return self
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {self.proc.returncode}: see {self.log}")
         self.stop()
         raise RuntimeError("the server did not answer in time")
 
@@ -154,3 +148,16 @@ def _children(pid: int) -> list[int]:
         return []
     kids = [int(p) for p in text.split()]
     return kids + [g for k in kids for g in _children(k)]
+
+
+def wait_healthy(http: str, proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Whether ``/api/health`` at *http* answers 200 before *timeout* or before *proc* exits."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with urllib.request.urlopen(http + "/api/health", timeout=1) as r:
+                if r.status == 200:
+                    return True
+        except OSError:
+            time.sleep(0.05)
+    return False

@@ -32,15 +32,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.crash import Campaign, http_post, play, verify  # noqa: E402
-from bench.procs import ServerProcess, free_port  # noqa: E402
+from bench.crash import Campaign, open_game, play, verify  # noqa: E402
+from bench.procs import ServerProcess, free_port, wait_healthy  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RESTART_CODE = 1012
@@ -114,10 +113,7 @@ async def game_slot(c: Restarts, slot: int, seed: int) -> None:
     async with httpx.AsyncClient(timeout=5) as client:
         while time.monotonic() < c.end:
             try:
-                game = await http_post(c, client, "/api/games",
-                                       {"mode": "online", "rules": {"preset": "draw"}})
-                guest = await http_post(c, client, f"/api/games/{game['game_id']}/join",
-                                        {"invite": game["invite"]})
+                game, guest = await open_game(c, client)
             except TimeoutError:
                 return
             except RuntimeError:
@@ -177,13 +173,8 @@ class Nginx:
                                       "nginx.conf"), "-g", "daemon off;"],
                                      stderr=subprocess.STDOUT, stdout=open(  # noqa: SIM115
                                          self.dir / "nginx.out", "ab"))
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(self.http + "/api/health", timeout=1) as r:
-                    if r.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.05)
+        if wait_healthy(self.http, self.proc, timeout=5.0):
+            return self
         self.stop()
         raise RuntimeError(f"nginx did not answer: see {self.dir}/error.log")
 
