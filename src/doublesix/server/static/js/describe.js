@@ -120,7 +120,7 @@ export function groupedHistory(history) {
 }
 
 /** The status line for the player at this screen. `names[seat]`, `mySeat`. */
-export function statusLine(view, { mySeat, nameOf, computer = false, online = false, selected = null }) {
+export function statusLine(view, { mySeat, nameOf, computer = false, online = false, selected = null, who = null }) {
   if (!view) return t("loading");
   if (view.result) return "";
   const moves = legalMoves(view);
@@ -129,22 +129,24 @@ export function statusLine(view, { mySeat, nameOf, computer = false, online = fa
     if (online) return t("turn.opponent");
     return t("turn.player", { name: nameOf(view.to_move) });
   }
-  if (selected) return t("yourTurn.chooseEnd", { tile: selected });
+  // hot-seat (*who*: the name of the player holding the device) says whose turn by name
+  const say = (key, hotKey, params = {}) => (who ? t(`hot.${hotKey}`, { ...params, name: who }) : t(key, params));
+  if (selected) return say("yourTurn.chooseEnd", "chooseEnd", { tile: selected });
   const firstMove = (view.line ?? []).length === 0;
   if (firstMove && moves.plays.size === 1) {
     const [tile] = moves.plays.keys();
     return isDouble(tile) && view.rules?.first_lead !== "lowest_double_from_1_1"
-      ? t("yourTurn.lead", { tile })
-      : t("yourTurn.leadTile", { tile });
+      ? say("yourTurn.lead", "lead", { tile })
+      : say("yourTurn.leadTile", "lead", { tile });
   }
-  if (moves.redeal) return t("yourTurn.redeal");
-  if (firstMove) return t("yourTurn.leadAny");
-  if (moves.plays.size > 0) return t("yourTurn.canPlay", { n: moves.plays.size });
-  if (moves.draw) return t("yourTurn.draw");
+  if (moves.redeal) return say("yourTurn.redeal", "redeal");
+  if (firstMove) return say("yourTurn.leadAny", "leadAny");
+  if (moves.plays.size > 0) return say("yourTurn.canPlay", "canPlay", { n: moves.plays.size });
+  if (moves.draw) return say("yourTurn.draw", "draw");
   if (moves.pass) {
-    return view.rules?.draw_rule === "none" ? t("yourTurn.passBlock") : t("yourTurn.pass");
+    return say(view.rules?.draw_rule === "none" ? "yourTurn.passBlock" : "yourTurn.pass", "pass");
   }
-  return t("yourTurn");
+  return say("yourTurn", "turn");
 }
 
 /**

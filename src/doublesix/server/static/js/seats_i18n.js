@@ -56,6 +56,16 @@ extend("ru", {
   "hall.computers": "Места компьютера",
   "hall.computerSeat": "место {n}",
   "hall.pairs": "пары: {a} и {b}",
+  // hot-seat: the device is passed round, so the status names who holds it instead of «Ваш
+  // ход» (short enough for one line on a 360 px phone)
+  "hot.canPlay": { one: "{name}: подходит {n} костяшка", few: "{name}: подходят {n} костяшки", many: "{name}: подходят {n} костяшек", other: "{name}: подходят {n} костяшки" },
+  "hot.draw": "{name}: берите из базара",
+  "hot.pass": "{name}: хода нет — пас",
+  "hot.lead": "{name}: заходите с {tile}",
+  "hot.leadAny": "{name}: заходите любой костяшкой",
+  "hot.redeal": "{name}: можно пересдать",
+  "hot.chooseEnd": "{name}: куда поставить {tile}?",
+  "hot.turn": "{name}: ваш ход",
 });
 
 extend("en", {
@@ -112,4 +122,12 @@ extend("en", {
   "hall.computers": "Computer seats",
   "hall.computerSeat": "seat {n}",
   "hall.pairs": "pairs: {a} and {b}",
+  "hot.canPlay": { one: "{name}: {n} tile fits", other: "{name}: {n} tiles fit" },
+  "hot.draw": "{name}: draw from the boneyard",
+  "hot.pass": "{name}: nothing fits — pass",
+  "hot.lead": "{name}: lead with {tile}",
+  "hot.leadAny": "{name}: lead any tile",
+  "hot.redeal": "{name}: you may redeal",
+  "hot.chooseEnd": "{name}: where should {tile} go?",
+  "hot.turn": "{name}: your turn",
 });

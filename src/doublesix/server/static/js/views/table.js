@@ -144,7 +144,7 @@ export function renderTable(root, state, ctx) {
   const status = $(root, "[data-status]");
   let statusText = state.errorText || statusLine(view, {
     mySeat: state.mode === "watch" ? -1 : mySeat, nameOf, computer: isComputerSeat(state, view?.to_move), online: state.mode === "online",
-    selected: state.selected,
+    selected: state.selected, who: state.mode === "hotseat" ? nameOf(mySeat) : null,
   });
   if (state.mode === "online" && state.conn && state.conn !== "open") {
     if (state.conn === "reconnecting") statusText = t("online.reconnecting");
@@ -152,7 +152,6 @@ export function renderTable(root, state, ctx) {
   } else if (state.mode === "online" && state.room?.waiting_for?.length && view && !view.result) {
     statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
-  if (state.mode === "hotseat" && myTurn && statusText) statusText = `${nameOf(mySeat)}: ${statusText}`;
   if (status.textContent !== statusText) status.textContent = statusText;
   status.classList.toggle("is-turn", myTurn);
   // the other player's last move, in words (an aria-live region reads it out)
@@ -174,6 +173,7 @@ export function renderTable(root, state, ctx) {
 
   // three or four players: the others around the line (views/seats.js)
   renderSeats(root, state, { nameOf, mySeat });
+  fitStatus(status); // after the seats, which may name the player to move instead
 
   // the board last: its size depends on everything above and below it
   const board = $(root, "[data-board]");
@@ -350,4 +350,14 @@ function flyIn(button, rect) {
   ghost.addEventListener("animationend", done, { once: true });
   const motion = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 0;
   setTimeout(done, motion + 200); // also when no animation runs at all
+}
+
+/** A status too long for one line (a narrow phone, a long language) gets a smaller font and
+ * two lines inside the room one line had: the board and the hand never move for it. */
+function fitStatus(status) {
+  const key = `${status.clientWidth}|${status.textContent}`;
+  if (status.dataset.fitted === key) return; // measured already: no layout read per render
+  status.classList.remove("is-long");
+  if (status.scrollWidth > status.clientWidth + 1) status.classList.add("is-long");
+  status.dataset.fitted = key;
 }
