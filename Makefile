@@ -41,6 +41,9 @@ $(TESTS): pyproject.toml | $(PY)
 $(VENV)/.installed: $(TESTS)
 	touch $@
 
+# for a terminal: make passes SIGTERM / Ctrl+C on and waits for the server's graceful stop
+# (which exits 0), but then ends by that signal itself; a service runs `doublesix serve`
+# directly (README, "Exit status and systemd")
 run: $(SERVER)
 	$(VENV)/bin/doublesix serve --host $(HOST) --port $(PORT) $(if $(DB),--db "$(DB)")
 

@@ -86,13 +86,15 @@ def run(args: Any) -> int:
     preflight.check_metrics_port(settings, sock)
     try:
         preflight.check_storage(settings.db_url)
-        serve(settings, args, sock)
+        clean = serve(settings, args, sock)
     finally:
         sock.close()
-    return 0
+    # a stop on SIGTERM or Ctrl+C is the normal end: 0, unless it failed (past its bound)
+    return 0 if clean else 1
 
 
-def serve(settings: Any, args: Any, sock: Any) -> None:
+def serve(settings: Any, args: Any, sock: Any) -> bool:
+    """Run until stopped; whether the stop was clean."""
     import uvicorn
 
     from doublesix.server.shutdown import GracefulServer, run_workers
@@ -127,9 +129,9 @@ def serve(settings: Any, args: Any, sock: Any) -> None:
         sock.close()
         config = uvicorn.Config(factory_for_workers(settings), workers=args.workers,
                                 factory=True, **options)
-        run_workers(config, config.bind_socket(), settings.shutdown_timeout)
-        return
+        return run_workers(config, config.bind_socket(), settings.shutdown_timeout)
     server = _Server(uvicorn.Config(create_app(settings), **options), settings.shutdown_timeout)
-    # uvicorn shuts down cleanly on Ctrl+C, then raises it again: for us a normal stop
+    # GracefulServer does not raise the signal again (uvicorn would): a second Ctrl+C still may
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
+    return not server.failed

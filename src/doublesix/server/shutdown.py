@@ -126,6 +126,23 @@ class GracefulServer(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, timeout: float = 10.0) -> None:
         super().__init__(config)
         self.shutdown_timeout = timeout
+        #: the stop ran past its bound or the service's own shutdown failed: exit non-zero
+        self.failed = False
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """uvicorn's signal capture, without raising the caught signal again at the end.
+
+        uvicorn re-raises SIGTERM after its shutdown, so even a clean stop would end "killed
+        by SIGTERM" (status 143) and a supervisor (systemd, a rolling restart script) could
+        not tell it from a failed one. Here the stop is the normal end of the server: the
+        exit status is 0 when it went well and 1 when it did not (:attr:`failed`).
+        """
+        with super().capture_signals():
+            try:
+                yield
+            finally:
+                self._captured_signals.clear()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         started = time.monotonic()
@@ -164,8 +181,12 @@ class GracefulServer(uvicorn.Server):
         try:
             await asyncio.wait_for(super().shutdown(sockets), left)
         except TimeoutError:
+            self.failed = True
             log.error("shutdown took over %.1f s (--shutdown-timeout): stopping anyway",
                       self.shutdown_timeout)
+        lifespan = getattr(self, "lifespan", None)
+        if getattr(lifespan, "shutdown_failed", False) or getattr(lifespan, "error_occured", False):
+            self.failed = True  # uvicorn logged "Application shutdown failed"
 
 
 class GracefulProcess(multiprocess.Process):
@@ -177,6 +198,12 @@ class GracefulProcess(multiprocess.Process):
     def __init__(self, config: uvicorn.Config, sockets: list[socket.socket]) -> None:
         super().__init__(config, sockets)
         self.timeout = type(self).shutdown_timeout
+
+    def target(self, sockets: list[socket.socket] | None = None) -> None:
+        super().target(sockets)
+        # the worker's exit status is what the parent reports (see run_workers)
+        if getattr(self._server, "failed", False):
+            raise SystemExit(1)
 
     @property
     def server(self) -> uvicorn.Server:
@@ -199,14 +226,20 @@ class GracefulMultiprocess(multiprocess.Multiprocess):
             sock.close()
 
 
-def run_workers(config: uvicorn.Config, sock: socket.socket, timeout: float) -> None:
-    """uvicorn's ``--workers`` supervisor with :class:`GracefulServer` in every worker."""
+def run_workers(config: uvicorn.Config, sock: socket.socket, timeout: float) -> bool:
+    """uvicorn's ``--workers`` supervisor with :class:`GracefulServer` in every worker; True
+    when every worker stopped cleanly (exit status 0)."""
     # each worker is a pickled GracefulProcess (spawned: the child imports this module); the
     # supervisor names its process class as a module global, replaced for this call only
     GracefulProcess.shutdown_timeout = timeout
     plain = multiprocess.Process
     multiprocess.Process = GracefulProcess  # type: ignore[misc]
     try:
-        GracefulMultiprocess(config, sockets=[sock]).run()
+        supervisor = GracefulMultiprocess(config, sockets=[sock])
+        supervisor.run()
     finally:
         multiprocess.Process = plain  # type: ignore[misc]
+    failed = [p.pid for p in supervisor.processes if p.exitcode != 0]
+    if failed:
+        log.error("worker process(es) %s did not stop cleanly", failed)
+    return not failed
