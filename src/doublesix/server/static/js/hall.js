@@ -3,7 +3,7 @@
 
 import { t } from "./i18n.js";
 import "./hall_i18n.js";
-import { ApiError, RESTART_CODE, createGame, sitDown, socketUrl } from "./net.js";
+import { ApiError, RESTART_CODE, RESTART_RETRIES, createGame, reconnectDelay, sitDown, socketUrl } from "./net.js";
 import { gameKey, saved } from "./saved.js";
 import { chosenRules, targetRadios } from "./views/choices.js";
 import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "./hall_seats.js";
@@ -57,6 +57,8 @@ export class HallScreen {
     this.socket = null;
     this.active = false;
     this.timer = null;
+    this.retry = 0;
+    this.restarting = false; // closed by a server restart: until the next lobby frame
     this.built = "";
     root.addEventListener("click", (ev) => this.onClick(ev));
   }
@@ -87,7 +89,10 @@ export class HallScreen {
       let frame;
       try { frame = JSON.parse(msg.data); } catch { return; }
       if (frame.type !== "lobby" && frame.type !== "lobby_delta") return;
+      this.retry = 0;
+      this.restarting = false;
       this.tables = applyLobby(this.tables, frame);
+      this.connection("");
       this.message("");
       this.renderTables();
     });
@@ -95,15 +100,29 @@ export class HallScreen {
       if (this.socket !== socket) return;
       this.socket = null;
       if (!this.active) return;
-      // 1012: the server restarts; another process answers at once, no need to alarm anyone
-      const restart = ev.code === RESTART_CODE;
-      if (!restart) this.message(t("hall.offline"));
-      this.timer = setTimeout(() => this.connect(), restart ? 50 + Math.random() * 250 : 1000);
+      // 1012: the server restarts; another process (or this one, restarted) answers soon.
+      // Keep «Переподключаемся…» and retry as a table does (net.js) for ~15 s; only then, or
+      // after any other loss, say the hall is out of reach (and go on trying)
+      if (ev.code === RESTART_CODE) {
+        this.restarting = true;
+        this.retry = 0;
+      }
+      if (this.restarting && this.retry >= RESTART_RETRIES) this.restarting = false;
+      this.connection(t(this.restarting ? "online.restarting" : "hall.offline"));
+      this.timer = setTimeout(() => this.connect(), reconnectDelay(this.restarting, this.retry));
+      this.retry += 1;
     });
   }
 
   message(text) {
     $("[data-hall-msg]", this.root).textContent = text;
+  }
+
+  /** The live list's connection: empty while it is live; the list is dimmed meanwhile. */
+  connection(text) {
+    const line = $("[data-hall-conn]", this.root);
+    if (line.textContent !== text) line.textContent = text;
+    $("[data-hall-tables]", this.root).setAttribute("aria-busy", text ? "true" : "false");
   }
 
   render() {

@@ -62,6 +62,16 @@ export function telegramAuth(initData) {
 
 export const STOP_CODES = { 4001: "bad_token", 4002: "replaced", 4004: "not_found" };
 export const RESTART_CODE = 1012;
+/** Retries after a restart (close 1012) before it counts as a lost connection: ~15 s. */
+export const RESTART_RETRIES = 12;
+
+/** Milliseconds before reconnect attempt number *retry* (0, 1, …). After a restart every
+ * player of the process comes back at once: spread them a little, and retry soon while the
+ * restarted process (alone behind the proxy) starts; otherwise back off up to 5 s. */
+export function reconnectDelay(restarting, retry) {
+  if (restarting) return retry < 4 ? 50 + Math.random() * 250 : Math.min(2000, 300 * 2 ** (retry - 3));
+  return Math.min(5000, 300 * 2 ** Math.min(retry, 5));
+}
 
 export function socketUrl() {
   const here = new URL(".", globalThis.location.href);
@@ -131,13 +141,9 @@ export class Connection extends EventTarget {
   scheduleReconnect() {
     if (this.stopped) return;
     // a restart that takes more than ~15 s is a lost connection after all
-    if (this.restarting && this.retry >= 12) this.restarting = false;
+    if (this.restarting && this.retry >= RESTART_RETRIES) this.restarting = false;
     this.setStatus(this.restarting ? "restarting" : "reconnecting");
-    // after a restart every player of the process comes back at once: spread them a little,
-    // and retry soon while the restarted process (alone behind the proxy) starts
-    const delay = this.restarting
-      ? (this.retry < 4 ? 50 + Math.random() * 250 : Math.min(2000, 300 * 2 ** (this.retry - 3)))
-      : Math.min(5000, 300 * 2 ** Math.min(this.retry, 5));
+    const delay = reconnectDelay(this.restarting, this.retry);
     this.retry += 1;
     this.timer = setTimeout(() => this.connect(), delay);
   }
