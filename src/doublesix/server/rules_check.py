@@ -19,6 +19,10 @@ RANGES = {"players": (2, 4), "hand_size": (1, 14), "redeal_doubles": (2, 8),
 DEFAULT_RANGE = (0, 1000)
 TABLES = ("lead_bonus", "finish_bonus", "lone_double_value")
 MAX_KEYS = 32
+#: the match targets a preset offers, where it names them (RULES.md §9: «Козёл» to 101, 201
+#: or 301); the refusal is read by people creating a game, so it is in Russian and English
+PRESET_TARGETS = {"kozel": ((101, 201, 301), "«Козёл» (kozel) is played to 101, 201 or 301"
+                            " points, not {value} / «Козёл» играют до 101, 201 или 301 очка")}
 
 
 def _refuse(message: str) -> ServiceError:
@@ -76,3 +80,15 @@ def check_rules(data: Any) -> None:
                 raise _refuse(f"{name!r} must be one of the names in docs/protocol.md")
         elif isinstance(default, tuple) and not _pips(value):
             raise _refuse(f"{name!r} must be a list of pip values 0..6")
+    _preset_target(data)
+
+
+def _preset_target(data: dict[str, Any]) -> None:
+    preset = data.get("preset")
+    offered = PRESET_TARGETS.get(preset) if isinstance(preset, str) else None
+    if offered is None or "target" not in data:
+        return  # no target: the preset's own (101)
+    targets, message = offered
+    value = data["target"]
+    if isinstance(value, bool) or value not in targets:
+        raise _refuse(message.format(value=value))
