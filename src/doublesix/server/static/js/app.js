@@ -16,7 +16,7 @@ import { renderResult } from "./views/result.js";
 import { confirmDialog } from "./views/confirm.js";
 import { Tutorial } from "./views/tutorial.js";
 import { askName } from "./views/ask_name.js";
-import { LEVELS, PRESETS, TARGETS, chosenRules, levelRadios, presetRadios, targetRadios } from "./views/choices.js";
+import { LEVELS, PRESETS, TARGETS_OF, chosenRules, levelRadios, presetRadios, targetRadios, validTarget } from "./views/choices.js";
 import { enableDrag } from "./views/drag.js";
 import { playersIn, playersRadios } from "./views/players_choice.js";
 import { tileSvg } from "./tiles.js";
@@ -154,22 +154,36 @@ function presetFor(mode) {
   return PRESETS.includes(preset) ? preset : "draw";
 }
 
-function targetFor(mode) {
-  const target = saved.get(`target.${mode}`, 101);
-  return TARGETS.includes(target) ? target : 101;
+/** Where the chosen target of a match preset is kept for *mode* (101's key predates kozel's). */
+function targetKey(mode, preset) {
+  return preset === "kozel" ? `target.kozel.${mode}` : `target.${mode}`;
 }
 
-/** The rules a new game of *mode* is created with: the saved game type (and target for 101). */
+function targetFor(mode, preset = "101") {
+  return validTarget(preset, saved.get(targetKey(mode, preset), 101));
+}
+
+/** The saved target of every match preset, for the target radios. */
+function targetsFor(mode, rules = null) {
+  const out = {};
+  for (const preset of Object.keys(TARGETS_OF)) {
+    out[preset] = rules?.preset === preset && rules.target ? rules.target : targetFor(mode, preset);
+  }
+  return out;
+}
+
+/** The rules a new game of *mode* is created with: the saved game type (and the target of a
+ * match: 101, «Козёл»). */
 function rulesFor(mode) {
   const preset = presetFor(mode);
-  if (preset === "101") return { preset, target: targetFor(mode) };
+  if (TARGETS_OF[preset]) return { preset, target: targetFor(mode, preset) };
   const players = saved.get(`players.${mode}`, 2); // 3 or 4 for draw and block
   return ["draw", "block"].includes(preset) && [3, 4].includes(players) ? { preset, players } : { preset };
 }
 
 function saveRules(mode, rules) {
   saved.set(`preset.${mode}`, rules.preset);
-  if (rules.target) saved.set(`target.${mode}`, rules.target);
+  if (rules.target) saved.set(targetKey(mode, rules.preset), rules.target);
   if (["draw", "block"].includes(rules.preset)) saved.set(`players.${mode}`, playersIn(rules));
 }
 
@@ -192,6 +206,11 @@ async function startLocal(mode, { fresh = false } = {}) {
     saved.set(gameKey(mode), created);
     openRoom(mode, created);
   } catch (err) {
+    // rules the server refuses stay refused: say so instead of retrying for ever
+    if (err instanceof ApiError && err.code === "invalid_rules") {
+      store.update({ errorText: t("error.rules") });
+      return;
+    }
     store.update({ errorText: t("error.server") });
     setTimeout(() => { if (store.state.mode === mode && !store.state.view) startLocal(mode); }, 2000);
   }
@@ -450,7 +469,7 @@ function renderLobby() {
   if (box.dataset.lang === store.state.lang) return;
   box.dataset.lang = store.state.lang;
   presetRadios(box, "lobby-preset", presetFor("online"));
-  targetRadios(box, "lobby-target", targetFor("online"));
+  targetRadios(box, "lobby-target", targetsFor("online"));
   playersRadios(box, "lobby-players", playersIn(rulesFor("online")));
 }
 
@@ -482,8 +501,8 @@ async function createRoom() {
     lobbyMessage("");
     history.replaceState(null, "", `#room=${created.game_id}`);
     openRoom("online", created);
-  } catch {
-    lobbyMessage(t("error.server"));
+  } catch (err) {
+    lobbyMessage(t(err instanceof ApiError && err.code === "invalid_rules" ? "error.rules" : "error.server"));
   }
 }
 
@@ -535,7 +554,7 @@ function openSettings() {
   const mode = store.state.mode;
   const rules = store.state.room?.rules ?? rulesFor(mode);
   presetRadios($("[data-settings-presets]"), "settings-preset", rules.preset);
-  targetRadios($("[data-settings-presets]"), "settings-target", rules.target ?? targetFor(mode));
+  targetRadios($("[data-settings-presets]"), "settings-target", targetsFor(mode, rules));
   playersRadios($("[data-settings-presets]"), "settings-players", playersIn(rules));
   const levels = $("[data-settings-levels]");
   levelRadios(levels, "settings-level", store.state.room?.level ?? store.state.level);

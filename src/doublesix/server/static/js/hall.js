@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import "./hall_i18n.js";
 import { ApiError, RESTART_CODE, RESTART_RETRIES, createGame, reconnectDelay, sitDown, socketUrl } from "./net.js";
 import { gameKey, saved } from "./saved.js";
-import { chosenRules, targetRadios } from "./views/choices.js";
+import { TARGETS_OF, chosenRules, targetRadios } from "./views/choices.js";
 import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "./hall_seats.js";
 import { playersIn, playersRadios } from "./views/players_choice.js";
 
@@ -45,7 +45,7 @@ export function clockLabel(clock) {
 
 export function rulesLabel(rules) {
   const name = t(`preset.${rules?.preset ?? "draw"}`);
-  return rules?.preset === "101" && rules.target && rules.target !== 101 ? `${name} (${t("hall.target", { n: rules.target })})` : name;
+  return TARGETS_OF[rules?.preset] && rules.target && rules.target !== 101 ? `${name} (${t("hall.target", { n: rules.target })})` : name;
 }
 
 export class HallScreen {
@@ -152,7 +152,7 @@ export class HallScreen {
       label.append(input, document.createTextNode(` ${t(`preset.${preset}`)}`));
       return label;
     }));
-    targetRadios(presets, "hall-target", saved.get("hall.target", 101));
+    targetRadios(presets, "hall-target", { "101": saved.get("hall.target", 101), kozel: saved.get("hall.target.kozel", 101) });
     playersRadios(presets, "hall-players", saved.get("hall.players", 2));
     computerSeatBoxes(presets, saved.get("hall.computers", []));
     const clock = $("[data-hall-clock]", this.root);
@@ -257,7 +257,7 @@ export class HallScreen {
         const clockIndex = Number($("[data-hall-clock]", this.root).value) || 0;
         const clock = CLOCKS[clockIndex];
         saved.set("hall.preset", rules.preset);
-        if (rules.target) saved.set("hall.target", rules.target);
+        if (rules.target) saved.set(rules.preset === "kozel" ? "hall.target.kozel" : "hall.target", rules.target);
         saved.set("hall.clock", clockIndex);
         saved.set("hall.players", playersIn(rules));
         const computers = chosenComputers($("[data-hall-presets]", this.root), playersIn(rules));
@@ -277,7 +277,7 @@ export class HallScreen {
     } catch (err) {
       const code = err instanceof ApiError ? err.code : "";
       this.message(code === "room_full" || code === "seat_taken" ? t("hall.taken") : code === "not_found" ? t("hall.closed")
-        : code === "bad_name" ? t("hall.nameBad") : t("error.server"));
+        : code === "bad_name" ? t("hall.nameBad") : code === "invalid_rules" ? t("error.rules") : t("error.server"));
     }
   }
 }

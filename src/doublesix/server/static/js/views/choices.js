@@ -1,5 +1,6 @@
 // The radio groups of the settings dialog, the online lobby and the hall: game type, the match
-// target of 101 (seed 003: to 101, 301 or 501) and computer level.
+// target of 101 (seed 003: to 101, 301 or 501) and of «Козёл» (RULES.md §9: to 101, 201 or
+// 301) and computer level.
 
 import { t } from "../i18n.js";
 import { chosenPlayers } from "./players_choice.js";
@@ -7,6 +8,14 @@ import { chosenPlayers } from "./players_choice.js";
 export const PRESETS = ["draw", "block", "101", "kozel"];
 export const LEVELS = ["easy", "medium", "hard"];
 export const TARGETS = [101, 301, 501];
+/** The match targets each match preset offers; the other presets are single deals. */
+export const TARGETS_OF = { "101": TARGETS, kozel: [101, 201, 301] };
+
+/** *target* when *preset* offers it, else the preset's first (101). */
+export function validTarget(preset, target) {
+  const targets = TARGETS_OF[preset] ?? TARGETS;
+  return targets.includes(Number(target)) ? Number(target) : targets[0];
+}
 
 function radio(name, value, checked) {
   const input = document.createElement("input");
@@ -38,7 +47,8 @@ export function presetRadios(box, name, current) {
 }
 
 /** Append to a preset <fieldset> the match target radios (RULES.md §3 `target`), shown only
- * while its "101" radio is checked: the other games are single deals and have no target. */
+ * while a match preset is checked (101, «Козёл»), with that preset's targets; the others are
+ * single deals. *current*: a target, or one per preset (`{ "101": 301, kozel: 201 }`). */
 export function targetRadios(presetBox, name, current) {
   presetBox.querySelector("[data-targets]")?.remove();
   const box = document.createElement("fieldset");
@@ -46,28 +56,40 @@ export function targetRadios(presetBox, name, current) {
   box.dataset.targets = "";
   const legend = document.createElement("legend");
   legend.textContent = t("target.legend");
-  box.append(legend, ...TARGETS.map((n) => {
-    const label = document.createElement("label");
-    const input = radio(name, String(n), n === Number(current));
-    input.dataset.target = "";
-    label.append(input, document.createTextNode(t("target", { n })));
-    return label;
-  }));
-  if (!box.querySelector("input:checked")) box.querySelector("input").checked = true;
+  box.append(legend);
+  // what was chosen for each preset, kept while the player switches between them
+  const chosen = current && typeof current === "object" ? { ...current } : { "101": current, kozel: current };
+  let shownFor = null;
+  box.addEventListener("change", (ev) => {
+    if (ev.target.dataset.target !== undefined && shownFor) chosen[shownFor] = Number(ev.target.value);
+  });
   presetBox.append(box);
-  const sync = () => { box.hidden = chosenRules(presetBox).preset !== "101"; };
+  const sync = () => {
+    const preset = presetBox.querySelector("input[data-preset]:checked")?.value;
+    const targets = TARGETS_OF[preset];
+    box.hidden = !targets;
+    if (!targets || preset === shownFor) return;
+    shownFor = preset;
+    const want = validTarget(preset, chosen[preset]);
+    box.replaceChildren(legend, ...targets.map((n) => {
+      const label = document.createElement("label");
+      const input = radio(name, String(n), n === want);
+      input.dataset.target = "";
+      label.append(input, document.createTextNode(t("target", { n })));
+      return label;
+    }));
+  };
   presetBox.onchange = sync; // a property, not a listener: rebuilding the box leaves one handler
   sync();
 }
 
-/** The `rules` of a create request from a preset <fieldset>: a target only for 101. */
+/** The `rules` of a create request from a preset <fieldset>: a target only for a match. */
 export function chosenRules(presetBox, fallback = "draw") {
   const preset = presetBox.querySelector("input[data-preset]:checked")?.value ?? fallback;
   const players = chosenPlayers(presetBox, preset);
   if (players) return { preset, players };
-  if (preset !== "101") return { preset };
-  const target = Number(presetBox.querySelector("input[data-target]:checked")?.value);
-  return { preset, target: TARGETS.includes(target) ? target : 101 };
+  if (!TARGETS_OF[preset]) return { preset };
+  return { preset, target: validTarget(preset, presetBox.querySelector("input[data-target]:checked")?.value) };
 }
 
 /** Fill a <fieldset> (keeping its legend) with one radio per computer level. */
