@@ -438,7 +438,7 @@ def test_kozel_for_four_people_on_one_device(server: Server, pages: Any) -> None
             covers += 1
             page.locator("[data-cover] [data-action=ready]").tap()
             continue
-        assert "Пара 1 0 : 0 Пара 2" in page.locator("[data-score]").inner_text()
+        assert "Пара 1: 0 · Пара 2: 0" in page.locator("[data-score]").inner_text()
         tags = sorted(page.locator("[data-seats] .seat-tag").all_inner_texts())
         assert tags in (["①", "②", "②"], ["①", "①", "②"])  # each chip's pair, short on a phone
         if turns == 5:

@@ -32,6 +32,8 @@ extend("ru", {
   "pair.n": "Пара {n}",
   "pair.of": "{a} + {b}",
   "pair.score": "{us} {a} : {b} {them}",
+  // a shared screen names the pairs by number: «Пара 1 0 : 0 Пара 2» read as «Пара 10»
+  "pair.scoreNamed": "{us}: {a} · {them}: {b}",
   "pair.count": "{name} — на руках {n}",
   "pair.hand": "{name}: {n}",
   "pair.adds": { one: "{name}: +{n} очко", few: "{name}: +{n} очка", many: "{name}: +{n} очков", other: "{name}: +{n} очка" },
@@ -98,6 +100,7 @@ extend("en", {
   "pair.n": "Pair {n}",
   "pair.of": "{a} + {b}",
   "pair.score": "{us} {a} : {b} {them}",
+  "pair.scoreNamed": "{us}: {a} · {them}: {b}",
   "pair.count": "{name} — in hand {n}",
   "pair.hand": "{name}: {n}",
   "pair.adds": { one: "{name}: +{n} point", other: "{name}: +{n} points" },

@@ -154,7 +154,7 @@ export function renderSeats(root, state, { nameOf, mySeat }) {
     // a shared screen keeps pair 1 first (in hot-seat "me" changes every turn)
     const mine = oneSeat(state) ? pairOf(rules, mySeat) : 0;
     const short = { short: true };
-    const parts = [t("pair.score", {
+    const parts = [t(oneSeat(state) ? "pair.score" : "pair.scoreNamed", {
       us: pairName(state, mine, nameOf, short), a: match.scores[mine], b: match.scores[1 - mine], them: pairName(state, 1 - mine, nameOf, short),
     }), t("target", { n: match.target })];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
