@@ -129,3 +129,34 @@ def test_hot_seat_table_of_three_on_a_desktop(server: Server, pages: Any) -> Non
     assert play_turns(page, 4, random.Random(5), look) >= 3
     assert all(layout["lines"] == 1 and not layout["long"] for layout in seen), seen
     assert len({tuple(layout["board"]) for layout in seen}) == 1
+
+
+def test_the_hot_seat_result_sheet_of_three_names_the_winner(server: Server, pages: Any) -> None:
+    page = pages.page(PHONE, has_touch=True, is_mobile=True)
+    start_hotseat(page, server, TABLES["3p"])
+    play_turns(page, 200, random.Random(2), lambda turn: None)
+    wait_state(page, {"result"})
+    sheet = page.locator("[data-result]")
+    title = sheet.locator("[data-result-title]").inner_text()
+    winner = page.evaluate("() => doublesix.store.state.view.result.winner")
+    # a word, never a bare key («result.domino»): who won, by name, on the shared screen
+    assert "result." not in sheet.inner_text()
+    if winner is None:
+        assert title in ("Рыба — ничья", "Ничья"), title
+    else:
+        assert title in (f"Выигрывает Игрок {winner + 1}!", f"Рыба — выигрывает Игрок {winner + 1}"), title
+    screenshot(page, "hotseat-3p-result-phone")
+
+
+def test_the_hot_seat_kozel_deal_sheet_names_the_winning_pair(server: Server, pages: Any) -> None:
+    page = pages.page(PHONE, has_touch=True, is_mobile=True)
+    start_hotseat(page, server, TABLES["kozel"])
+    play_turns(page, 200, random.Random(6), lambda turn: None)
+    wait_state(page, {"result"})
+    sheet = page.locator("[data-result]")
+    title = sheet.locator("[data-result-title]").inner_text()
+    winner = page.evaluate("() => doublesix.store.state.view.result.winner")
+    assert "result." not in sheet.inner_text()
+    expected = "Рыба — ничья" if winner is None else f"Выигрывает Пара {winner + 1}!"
+    assert title in (expected, "Козлы!", "Сухой козёл!"), title
+    screenshot(page, "hotseat-kozel-result-phone")

@@ -75,7 +75,8 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
   const items = [];
   const outSeat = r.out ?? (r.reason === "domino" ? pips.findIndex((p, i) => p === 0 && (revealed ? (hands[i] ?? []).length === 0 : view.hand_sizes?.[i] === 0)) : -1);
   if (r.reason === "domino" && outSeat >= 0) items.push(li(t("pair.out", { name: nameOf(outSeat) }), "out"));
-  title.textContent = r.reason === "blocked" ? t("result.fish") : t("result.domino");
+  // the title: result.js's headline (who won, by seat) stands for players on their own;
+  // a pairs game names the winning pair instead (below)
 
   if (rules.teams) {
     const mine = oneSeat(state) ? pairOf(rules, mySeat) : 0;
@@ -104,12 +105,14 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
     });
     handsBox.replaceChildren(...groups);
     if (r.winner === null || r.winner === undefined) {
+      title.textContent = t("result.fishDraw");
       verdict.textContent = t("pair.tie", { n: r.hanging ?? 0 });
     } else {
       const loser = 1 - r.winner;
-      verdict.textContent = state.mode === "watch" || state.mode === "hotseat"
-        ? t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points })
-        : `${r.winner === mine ? t("pair.wonUs") : t("pair.wonThem")}. ${t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points })}`;
+      title.textContent = oneSeat(state)
+        ? (r.winner === mine ? t("pair.wonUs") : t("pair.wonThem"))
+        : t("result.winner", { name: pairName(state, r.winner, nameOf, { short: true }) });
+      verdict.textContent = t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points });
     }
     for (const [name, value] of r.bonuses ?? []) items.push(li(`${bonusText(name)}: +${value}`));
     lines.replaceChildren(...items);
