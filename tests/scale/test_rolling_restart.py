@@ -74,11 +74,12 @@ async def test_sigterm_to_two_workers_sends_every_socket_away(pg_url: str, redis
                 codes.append((exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else None)
         assert codes == [(CLOSE_RESTART, "server restarting")] * len(clients)
         assert server.proc is not None
-        server.proc.wait(BOUND + SLACK)
+        status = server.proc.wait(BOUND + SLACK)
         assert time.monotonic() - began < BOUND + SLACK
     finally:
         server.stop()
     assert "Traceback" not in (tmp_path / "workers.log").read_text()
+    assert status == 0  # every worker stopped cleanly: a supervisor sees a normal end
 
 
 async def test_a_computer_turn_on_a_stopping_process_is_played_by_the_other_at_once(
