@@ -184,9 +184,12 @@ class GracefulServer(uvicorn.Server):
             self.failed = True
             log.error("shutdown took over %.1f s (--shutdown-timeout): stopping anyway",
                       self.shutdown_timeout)
+        # uvicorn's own test for logging "Application shutdown failed" (with lifespan "auto"
+        # an app without lifespan support also sets error_occured, at start-up: not a failure)
         lifespan = getattr(self, "lifespan", None)
-        if getattr(lifespan, "shutdown_failed", False) or getattr(lifespan, "error_occured", False):
-            self.failed = True  # uvicorn logged "Application shutdown failed"
+        if getattr(lifespan, "shutdown_failed", False) or (
+                getattr(lifespan, "error_occured", False) and self.config.lifespan == "on"):
+            self.failed = True
 
 
 class GracefulProcess(multiprocess.Process):
