@@ -107,15 +107,15 @@ export function announceLine(event, nameOf, draws = 1) {
 /** History grouped for display: consecutive draws of one seat become one line with a count. */
 export function groupedHistory(history) {
   const out = [];
-  for (const event of history ?? []) {
+  (history ?? []).forEach((event, at) => {
     const last = out[out.length - 1];
     const kind = parseAction(event.action).kind;
     if (kind === "draw" && last && last.seat === event.seat && last.kind === "draw") {
       last.count += 1;
     } else {
-      out.push({ ...event, kind, count: 1 });
+      out.push({ ...event, kind, count: 1, at }); // at: where in the history the entry starts
     }
-  }
+  });
   return out;
 }
 

@@ -12,10 +12,11 @@ export { fitLine };
 /**
  * Draw the line into `board`.
  * opts: {line, lead, choosing: ["left","right"] or [], onEnd(end), last: index|null,
- *        fresh: index|null (animate it), from: {x, y}|null (board px it slides from), emptyText}
+ *        fresh: index|null (animate it), from: {x, y}|null (board px it slides from), emptyText,
+ *        since: [index] (laid since this player's turn: a softer ring than the last tile's)}
  */
 export function renderBoard(board, opts) {
-  const { line, lead, choosing = [], onEnd, last = null, fresh = null, from = null, emptyText = "" } = opts;
+  const { line, lead, choosing = [], onEnd, last = null, fresh = null, from = null, emptyText = "", since = [] } = opts;
   board.replaceChildren();
   const width = board.clientWidth || 320;
   const height = board.clientHeight || 200;
@@ -50,11 +51,13 @@ export function renderBoard(board, opts) {
     const tile = boardTile(item, unit);
     tile.dataset.row = String(item.row);
     if (item.corner) tile.dataset.corner = "";
-    if (item.index === last) {
-      tile.classList.add("is-last");
+    // the last tile's ring, or a softer one for the others laid since this player's turn
+    const ring = item.index === last ? "last-ring" : since.includes(item.index) ? "since-ring" : null;
+    if (ring) {
+      tile.classList.add(ring === "last-ring" ? "is-last" : "is-since");
       const pad = Math.max(2, unit * 0.12);
       tile.prepend(svgElement("rect", {
-        class: "last-ring", x: item.x * unit - pad, y: item.y * unit - pad,
+        class: ring, x: item.x * unit - pad, y: item.y * unit - pad,
         width: item.w * unit + 2 * pad, height: item.h * unit + 2 * pad, rx: unit * 0.25,
       }));
     }

@@ -11,6 +11,7 @@ import { tableRow } from "./sheet_parts.js";
 import { renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer } from "../seats_model.js";
+import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -154,10 +155,18 @@ export function renderTable(root, state, ctx) {
   }
   if (status.textContent !== statusText) status.textContent = statusText;
   status.classList.toggle("is-turn", myTurn);
-  // the other player's last move, in words (an aria-live region reads it out)
+  // the other player's last move, in words (an aria-live region reads it out); a shared
+  // screen of three or four says instead all that happened since this player's turn
   const announce = $(root, "[data-announce]");
-  const said = state.announce ? announceLine(state.announce.event, nameOf, state.announce.draws) : "";
-  if (announce.textContent !== said) announce.textContent = said;
+  const since = sinceNow(state);
+  root.toggleAttribute("data-since", sinceMode(state));
+  if (sinceMode(state)) {
+    renderSinceLine(announce, state, since, nameOf);
+  } else {
+    clearSinceLine(announce);
+    const said = state.announce ? announceLine(state.announce.event, nameOf, state.announce.draws) : "";
+    if (announce.textContent !== said) announce.textContent = said;
+  }
 
   renderHand($(root, "[data-hand]"), state, view, moves, myTurn, ctx);
 
@@ -170,6 +179,7 @@ export function renderTable(root, state, ctx) {
   show("show-result", Boolean(view?.result && state.resultHidden));
 
   renderSide(root, state, view, nameOf, mySeat, other);
+  markSinceHistory($(root, "[data-history]"), since);
 
   // three or four players: the others around the line (views/seats.js)
   renderSeats(root, state, { nameOf, mySeat });
@@ -178,7 +188,7 @@ export function renderTable(root, state, ctx) {
   // the board last: its size depends on everything above and below it
   const board = $(root, "[data-board]");
   const last = lastPlayed(view);
-  const boardKey = JSON.stringify([view?.line, choosing, board.clientWidth, board.clientHeight, state.lang, state.freshIndex, last]);
+  const boardKey = JSON.stringify([view?.line, choosing, board.clientWidth, board.clientHeight, state.lang, state.freshIndex, last, since?.tiles]);
   if (board.dataset.key !== boardKey) {
     board.dataset.key = boardKey;
     renderBoard(board, {
@@ -188,6 +198,7 @@ export function renderTable(root, state, ctx) {
       onEnd: ctx.chooseEnd,
       fresh: state.freshIndex ?? null,
       last,
+      since: since?.tiles ?? [],
       // another player's tile comes from their side of the table (the band at the top)
       from: state.freshFrom === "top" ? sideOf(board, opp.querySelector("[data-opp-hand]")) : null,
       emptyText: view && !view.result ? t("ends.empty") : "",
@@ -281,6 +292,7 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
         let text = historyLine(ev, nameOf);
         if (ev.kind === "draw" && ev.count > 1) text += ` ×${ev.count}`;
         li.textContent = text;
+        li.dataset.at = String(ev.at);
         return li;
       }));
       list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
