@@ -652,7 +652,9 @@ function onAction(name, button) {
     case "cover-menu": $("[data-menu]").showModal(); break;
     case "show-result": store.update({ resultHidden: false }); break;
     case "ready":
-      store.update({ covered: false, readySeat: state.view?.to_move ?? null });
+      // before the first view nobody is to move yet: lifting now would cover again at once
+      if (!state.view) break;
+      store.update({ covered: false, readySeat: state.view.to_move ?? null });
       afterView();
       requestAnimationFrame(() => ($("[data-hand] [data-playable]") ?? $("[data-actions] .btn:not([hidden])"))?.focus());
       break;

@@ -276,7 +276,7 @@ const STRINGS = {
     "turn.opponent": "Opponent's turn",
     "turn.player": "{name} to move",
     "turn.waitOpponent": "Waiting for the opponent",
-    draw: "Draw from the boneyard",
+    draw: "Draw a tile", // one line beside «Hint» on a phone: the board does not shrink when it shows
     pass: "Pass",
     redeal: "Redeal",
     left: "Left",
