@@ -42,12 +42,14 @@ function actText(act) {
   return t("since.redeal");
 }
 
-/** Each group in words: [{seat, text}], e.g. «Игрок 4: взял 2 из базара, 1-3 слева»; the
- * partner (in «Козёл») is named as such, since a partner's play is what one reads first. */
+/** Each group in words: [{seat, text, name, acts}], e.g. «Игрок 4: взял 2 из базара, 1-3
+ * слева» (*name* and *acts*: its parts, for a line that wraps between acts, not inside one);
+ * the partner (in «Козёл») is named as such: a partner's play is what one reads first. */
 export function sincePhrases(groups, nameOf, { partner = null } = {}) {
   return groups.map((group) => {
     const name = group.seat === partner ? t("since.partner", { name: nameOf(group.seat) }) : nameOf(group.seat);
-    return { seat: group.seat, text: t("since.seat", { name, acts: group.acts.map(actText).join(", ") }) };
+    const acts = group.acts.map(actText);
+    return { seat: group.seat, name, acts, text: t("since.seat", { name, acts: acts.join(", ") }) };
   });
 }
 

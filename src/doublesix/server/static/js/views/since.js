@@ -48,7 +48,16 @@ export function renderSinceLine(announce, state, since, nameOf) {
     const span = document.createElement("span");
     span.dataset.sinceSeat = String(phrase.seat);
     if (phrase.seat === partner) span.className = "is-partner";
-    span.textContent = phrase.text;
+    // «{name}: {acts}», each act kept whole on a line of its own if the line wraps
+    const [before, after = ""] = t("since.seat", { name: phrase.name, acts: "\u0000" }).split("\u0000");
+    span.append(before);
+    phrase.acts.forEach((act, i) => {
+      const piece = document.createElement("span");
+      piece.className = "since-act";
+      piece.textContent = act;
+      span.append(...(i ? [", ", piece] : [piece]));
+    });
+    span.append(after);
     parts.push(span);
   });
   const fill = () => {
