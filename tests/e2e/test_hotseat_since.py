@@ -53,9 +53,13 @@ def canonical(tile: str) -> str:
 
 
 def since_events(history: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """The events after *seat*'s last action in this deal (all of them if it has not acted)."""
-    mine = [i for i, event in enumerate(history) if event["seat"] == seat]
-    return history[mine[-1] + 1:] if mine else list(history)
+    """The others' events since *seat*'s previous turn in this deal (all of them if it had none),
+    leaving out what it did in this turn already (draws)."""
+    end = len(history)
+    while end and history[end - 1]["seat"] == seat:
+        end -= 1
+    mine = [i for i, event in enumerate(history[:end]) if event["seat"] == seat]
+    return history[mine[-1] + 1:end] if mine else history[:end]
 
 
 def expected_summary(history: list[dict[str, Any]], seat: int, lang: str, *, pairs: bool) -> tuple[str, list[str]]:
@@ -104,12 +108,17 @@ def lift_and_look(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(LOOK_JS))
 
 
+# summaries checked again after their reader drew from the boneyard (set by play_and_check)
+drew_and_kept: list[str] = []
+
+
 def play_and_check(page: Any, *, lang: str, pairs: bool, turns: int, rng: random.Random, shots: dict[int, str] | None = None,
                    until: Any = None, deals: int = 1) -> list[dict[str, Any]]:
     """Play through the cover for *turns* lifts, or with *until* (a test of what was seen) until
     it holds, over at most *deals* deals; at every lift check the summary and the rings on the
     line. Returns what was seen at each lift."""
     seen: list[dict[str, Any]] = []
+    drew_and_kept.clear()
     dealt = 1
     for _ in range(turns * 3 * deals):
         state = wait_state(page, {"cover", "mine", "result"})
@@ -142,8 +151,16 @@ def play_and_check(page: Any, *, lang: str, pairs: bool, turns: int, rng: random
                 screenshot(page, f"{shots[min(shots)]}-draw")  # the first summary with a draw
             continue
         before = page.evaluate("() => doublesix.store.state.view.version")
-        assert take_turn(page, rng)
+        action = take_turn(page, rng)
+        assert action
         page.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
+        if action == "draw" and wait_state(page, {"cover", "mine", "result"}) == "mine" and seen:
+            # still this player's turn: the summary stays while they draw (their draws are not news)
+            page.wait_for_timeout(50)
+            look = page.evaluate(LOOK_JS)
+            assert look["since"] == seen[-1]["since"], (look["since"], seen[-1]["since"])
+            assert look["since"] == expected_summary(look["history"], look["seat"], lang, pairs=pairs)[0]
+            drew_and_kept.append(look["since"])
         if len(seen) >= turns and (until is None or until(seen)):
             break
     return seen
@@ -180,6 +197,8 @@ def test_the_cover_lifts_on_what_happened_since_your_turn_on_a_phone(server: Ser
                           until=lambda seen: wanted <= kinds_seen(seen), deals=4)
     assert len(seen) >= 12
     assert wanted <= kinds_seen(seen), kinds_seen(seen)  # each of them was checked word for word
+    if table == "3p-draw":
+        assert drew_and_kept  # and a player who drew still read what had happened before
     assert_nothing_moves(seen)
     # past the first round every lift has something to say, and names every other player once
     players = 3 if table.startswith("3p") else 4

@@ -6,20 +6,23 @@ import { t } from "./i18n.js";
 import "./since_i18n.js";
 import { parseAction } from "./describe.js";
 
-/** Index in *history* of the first event after *seat*'s last action (0: it has not acted yet
- * in this deal, so everything so far is news to it). */
-export function sinceStart(history, seat) {
+/** The others' moves since *seat*'s previous turn, as [start, end) in *history*: *end* leaves
+ * out what the seat did in this turn already (draws), so the summary stays while it draws;
+ * *start* is 0 when it had no turn yet in this deal (everything so far is news to it). */
+export function sinceRange(history, seat) {
   const events = history ?? [];
-  for (let i = events.length - 1; i >= 0; i--) if (events[i].seat === seat) return i + 1;
-  return 0;
+  let end = events.length;
+  while (end > 0 && events[end - 1].seat === seat) end -= 1;
+  for (let i = end - 1; i >= 0; i--) if (events[i].seat === seat) return [i + 1, end];
+  return [0, end];
 }
 
-/** The others' actions since *seat*'s last one: [{seat, acts: [{kind, tile, end, n}]}], one
- * entry per run of a player's actions, consecutive draws counted as one act of n draws. */
+/** The others' actions since *seat*'s previous turn: [{seat, acts: [{kind, tile, end, n}]}],
+ * one entry per run of a player's actions, consecutive draws counted as one act of n draws. */
 export function sinceGroups(history, seat) {
   const events = history ?? [];
   const groups = [];
-  for (const event of events.slice(sinceStart(events, seat))) {
+  for (const event of events.slice(...sinceRange(events, seat))) {
     let group = groups.at(-1);
     if (!group || group.seat !== event.seat) {
       group = { seat: event.seat, acts: [] };
@@ -53,9 +56,9 @@ export function sincePhrases(groups, nameOf, { partner = null } = {}) {
   });
 }
 
-/** Where in the final line each tile played from history index *from* on lies: a tile played
- * on the left is pushed one place right by every later left play. */
-export function lineIndicesFrom(history, from) {
+/** Where in the final line each tile played at a history index in [from, to) lies: a tile
+ * played on the left is pushed one place right by every later left play. */
+export function lineIndicesFrom(history, from, to = Infinity) {
   const events = history ?? [];
   const plays = events.map((e, i) => ({ i, action: parseAction(e.action) })).filter((p) => p.action.kind === "play");
   const lefts = plays.filter((p) => p.action.end === "left").length;
@@ -67,7 +70,7 @@ export function lineIndicesFrom(history, from) {
     if (action.end === "left") index = lefts - ++left;
     else if (action.end === "right") index = lefts + ++right;
     else index = lefts;
-    if (i >= from) out.push(index);
+    if (i >= from && i < to) out.push(index);
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // in the history are marked. Two-player hot-seat and every other mode keep the last move.
 
 import { t } from "../i18n.js";
-import { lineIndicesFrom, sinceGroups, sincePhrases, sinceStart } from "../since.js";
+import { lineIndicesFrom, sinceGroups, sincePhrases, sinceRange } from "../since.js";
 import { isMany } from "../seats_model.js";
 
 /** Whether this table shows «since your turn»: hot-seat with three or four players. */
@@ -18,8 +18,8 @@ export function sinceNow(state) {
   const view = state.view;
   if (!sinceMode(state) || !view || view.result || state.covered || view.to_move !== view.seat) return null;
   const history = view.history ?? [];
-  const start = sinceStart(history, view.seat);
-  return { start, groups: sinceGroups(history, view.seat), tiles: lineIndicesFrom(history, start) };
+  const [start, end] = sinceRange(history, view.seat);
+  return { start, end, groups: sinceGroups(history, view.seat), tiles: lineIndicesFrom(history, start, end) };
 }
 
 /** The summary into the last-move line (an aria-live region): a lead-in for screen readers
@@ -75,7 +75,8 @@ export function renderSinceLine(announce, state, since, nameOf) {
 export function markSinceHistory(list, since) {
   let first = true;
   for (const li of list.children) {
-    const on = Boolean(since) && li.dataset.at !== undefined && Number(li.dataset.at) >= since.start;
+    const at = Number(li.dataset.at ?? -1);
+    const on = Boolean(since) && at >= since.start && at < since.end;
     li.classList.toggle("is-since", on);
     li.classList.toggle("since-first", on && first);
     if (on && first) {
