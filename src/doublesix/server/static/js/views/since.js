@@ -48,13 +48,13 @@ export function renderSinceLine(announce, state, since, nameOf) {
     const span = document.createElement("span");
     span.dataset.sinceSeat = String(phrase.seat);
     if (phrase.seat === partner) span.className = "is-partner";
-    // «{name}: {acts}», each act kept whole on a line of its own if the line wraps
+    // «{name}: {acts}»: a wrapping line breaks between acts, never inside one, nor between
+    // the name and the first act («Игрок / 1: 1-5 справа» read badly)
     const [before, after = ""] = t("since.seat", { name: phrase.name, acts: "\u0000" }).split("\u0000");
-    span.append(before);
     phrase.acts.forEach((act, i) => {
       const piece = document.createElement("span");
       piece.className = "since-act";
-      piece.textContent = act;
+      piece.textContent = i ? act : `${before}${act}`;
       span.append(...(i ? [", ", piece] : [piece]));
     });
     span.append(after);
