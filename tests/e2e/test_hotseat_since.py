@@ -245,7 +245,9 @@ def test_two_player_hot_seat_and_the_computer_keep_the_last_move_alone(server: S
     look = page.evaluate(LOOK_JS)
     assert look["since"] is None and not look["ringed"], look
     assert page.evaluate("() => !document.querySelector('[data-screen=table]').hasAttribute('data-since')")
-    assert look["text"].startswith("Игрок ") and " ставит " in look["text"] or look["text"].endswith(": пас"), look["text"]
+    # the other player's last move alone, as before («Игрок 2 ставит 1-3 слева»)
+    assert look["text"].startswith("Игрок ") and " · " not in look["text"] and "С вашего хода" not in look["text"], look["text"]
+    assert any(word in look["text"] for word in (" ставит ", " заходит с ", ": пас", " берёт ")), look["text"]
 
     page = pages.page(PHONE, has_touch=True, is_mobile=True)  # a fresh browser: its home screen
     page.goto(server.url + "/")

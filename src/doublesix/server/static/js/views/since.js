@@ -83,8 +83,8 @@ export function markSinceHistory(list, since) {
       li.dataset.label = t("since.lead");
       first = false;
     }
+    li.title = on ? t("since.title") : "";
   }
-  list.title = since ? t("since.title") : "";
 }
 
 /** Back to the plain last-move line (a table that is not, or no longer, «since» mode). */
