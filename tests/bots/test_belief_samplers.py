@@ -127,7 +127,7 @@ def test_new_options_parse() -> None:
     temps = bot.temperatures
     assert temps[0] == 0.1 and list(temps) == sorted(temps)
     assert set(TEMPERATURES) <= set(temps)
-    assert not HardBot(1, samples=8).fast
+    assert HardBot(1, samples=8).fast and not HardBot(1, samples=8, fast=0).fast
     assert HardBot(1, samples=8, temp=0.2).temperatures == (0.2,)
 
 
@@ -167,3 +167,19 @@ def test_the_chain_variant_plays_legally_in_every_preset() -> None:
             action = bots[seat].choose(view)  # type: ignore[union-attr]
             assert action in view.legal
             game.apply(action, seat)
+
+
+@pytest.mark.parametrize("preset", ["draw", "block"])
+def test_the_fast_path_draws_the_reference_worlds(preset: str) -> None:
+    # the fast likelihood is a speed-up only: the same worlds in the same order
+    checked = 0
+    for view, _ in _positions(preset, range(6)):
+        know = infer(view)
+        for options in ({"samples": 16.0}, {}):
+            fast = HardBot(3, **options)
+            slow = HardBot(3, fast=0, **options)
+            a = fast._worlds(view, know, decision_rng(3, view), [])
+            b = slow._worlds(view, know, decision_rng(3, view), [])
+            assert [next(a) for _ in range(20)] == [next(b) for _ in range(20)]
+            checked += 1
+    assert checked > 10

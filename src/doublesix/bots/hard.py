@@ -126,6 +126,7 @@ class HardBot:
         burn: float = MCMC_BURN,
         chains: float = MCMC_CHAINS,
         glob: float = 0.0,
+        fast: float = 1.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -181,9 +182,11 @@ class HardBot:
         self.chains = max(1, int(chains))
         #: in timed mode, every batch resampled from all candidates so far, not its own
         self.glob = bool(glob)
-        #: whether the fast likelihood (likelihood.py) and the new samplers are in use; the
-        #: default keeps the reference path of issue 15's first two passes
-        self.fast = self.eps != EPSILON or bool(tmin) or bool(self.mcmc) or self.glob
+        #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
+        #: first two passes, drawn in a third to two thirds of the time); 0 keeps the
+        #: reference path, which the new samplers do not have
+        self.fast = bool(fast) or self.eps != EPSILON or bool(tmin) or bool(self.mcmc) or \
+            self.glob
 
     def choose(self, view: PlayerView) -> Action:
         obvious = obvious_choice(view)
@@ -327,9 +330,14 @@ class HardBot:
                 yield from chain_worlds(chains, self.burn, self.mcmc)
             picks = resample(weights, batch, rng.random())
             rng.shuffle(picks)
+            used: set[int] = set()
             for k in picks:
-                bone = bones[k][:]
-                rng.shuffle(bone)
+                bone = bones[k]
+                if k in used and len(bone) > 1:
+                    # a likely hand again: with another boneyard order it is a new world
+                    bone = bone[:]
+                    rng.shuffle(bone)
+                used.add(k)
                 yield hands[k], bone
 
     def _belief(self, view: PlayerView, know: Knowledge, rng: random.Random
