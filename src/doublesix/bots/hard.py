@@ -31,6 +31,16 @@ temperature from which the opponent is searched as a chance node playing the fit
 model (expectimax; uniform at the flat end), ``assume`` 1 to search the opponent as the
 medium model even before any evidence.
 
+Issue 15's third pass (bench/arena-figures.md, third section; ``bench/belief.py`` measures
+each on the belief alone): the likelihood is computed by :mod:`doublesix.bots.likelihood`
+(``fast=0`` keeps the slower reference path, which draws the same worlds); ``eps`` the chance
+(default 0.05) that the opponent model leaves to a play it does not explain; ``tmin`` adds
+sharper temperatures down to it before the fitted grid; ``mcmc`` N draws the worlds from
+``chains`` Metropolis chains (:mod:`doublesix.bots.mcmc`, two players), each started by
+weight from a pool of candidates, moved ``burn`` steps first and N steps between its worlds;
+``glob`` 1 lets every timed batch resample from all candidates drawn so far, not only its
+own.
+
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
 
@@ -43,6 +53,7 @@ import random
 import time
 from collections.abc import Iterator
 
+from doublesix.bots.balance import balanced
 from doublesix.bots.base import obvious_choice
 from doublesix.bots.evaluation import learned_weights
 from doublesix.bots.heuristics import score_play
@@ -127,6 +138,7 @@ class HardBot:
         chains: float = MCMC_CHAINS,
         glob: float = 0.0,
         fast: float = 1.0,
+        bal: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -185,8 +197,11 @@ class HardBot:
         #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
         #: first two passes, drawn in a third to two thirds of the time); 0 keeps the
         #: reference path, which the new samplers do not have
+        #: the worlds of a batch balanced on the belief's tile shares (balance.py): draws by
+        #: weight, bal × the batch of them, from which the batch is chosen (0: plain draws)
+        self.bal = int(bal)
         self.fast = bool(fast) or self.eps != EPSILON or bool(tmin) or bool(self.mcmc) or \
-            self.glob
+            self.glob or bool(self.bal)
 
     def choose(self, view: PlayerView) -> Action:
         obvious = obvious_choice(view)
@@ -328,7 +343,11 @@ class HardBot:
                 chains = [Chain(view.seat, know.mine, placed[k], bones[k], lik, temperature,
                                 rng) for k in starts]
                 yield from chain_worlds(chains, self.burn, self.mcmc)
-            picks = resample(weights, batch, rng.random())
+            if self.bal and view.players == 2:
+                opp = 1 - view.seat
+                picks = balanced([h[opp] for h in hands], weights, batch, rng, self.bal)
+            else:
+                picks = resample(weights, batch, rng.random())
             rng.shuffle(picks)
             used: set[int] = set()
             for k in picks:
