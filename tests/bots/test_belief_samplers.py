@@ -10,8 +10,9 @@ import pytest
 
 from doublesix.bots import make_bot
 from doublesix.bots.arena import make_any
+from doublesix.bots.balance import balanced
 from doublesix.bots.hard import HardBot
-from doublesix.bots.inference import TEMPERATURES, choice_scores, observed_choices
+from doublesix.bots.inference import TEMPERATURES, choice_scores, observed_choices, resample
 from doublesix.bots.knowledge import Knowledge, infer
 from doublesix.bots.likelihood import FastChoice, Likelihood
 from doublesix.bots.mcmc import Chain, chain_worlds
@@ -120,10 +121,10 @@ def bone_mask(bone: list[int]) -> int:
 
 
 def test_new_options_parse() -> None:
-    bot = make_any("hard:samples=8,eps=0.01,tmin=0.1,mcmc=5,chains=16,burn=10,glob=1", 1)
+    bot = make_any("hard:samples=8,eps=0.01,tmin=0.1,mcmc=5,chains=16,burn=10,glob=1,bal=4", 1)
     assert isinstance(bot, HardBot)
     assert bot.eps == 0.01 and bot.mcmc == 5 and bot.chains == 16 and bot.burn == 10
-    assert bot.glob and bot.fast
+    assert bot.glob and bot.fast and bot.bal == 4
     temps = bot.temperatures
     assert temps[0] == 0.1 and list(temps) == sorted(temps)
     assert set(TEMPERATURES) <= set(temps)
@@ -152,8 +153,10 @@ def test_a_sharper_belief_puts_more_mass_on_the_true_tiles() -> None:
     flat = _mass_on_truth("hard:samples=16,infer=0", positions)
     sharp = _mass_on_truth("hard:samples=16,temp=0.5", positions)
     chain = _mass_on_truth("hard:samples=16,temp=0.5,mcmc=5,chains=16", positions)
+    balance = _mass_on_truth("hard:samples=16,temp=0.5,bal=4", positions)
     assert sharp > flat + 0.01
     assert chain > flat + 0.01
+    assert balance > flat + 0.01
 
 
 def test_the_chain_variant_plays_legally_in_every_preset() -> None:
@@ -183,3 +186,35 @@ def test_the_fast_path_draws_the_reference_worlds(preset: str) -> None:
             assert [next(a) for _ in range(20)] == [next(b) for _ in range(20)]
             checked += 1
     assert checked > 10
+
+
+def test_balanced_worlds_follow_the_belief_closer_than_plain_draws() -> None:
+    # 60 candidate hands of 7 of 21 tiles with uneven weights: the tile shares of 16 balanced
+    # picks are nearer the weighted shares than those of 16 systematic draws, on average
+    rng = random.Random(1)
+    tiles = list(range(21))
+    plain_err = balanced_err = 0.0
+    for trial in range(40):
+        hands = [sum(1 << t for t in rng.sample(tiles, 7)) for _ in range(60)]
+        raw = [rng.random() ** 3 for _ in hands]
+        weights = [w / sum(raw) for w in raw]
+        target = [sum(w for h, w in zip(hands, weights, strict=True) if h >> t & 1)
+                  for t in tiles]
+
+        def err(picks: list[int], target: list[float] = target,
+                hands: list[int] = hands) -> float:
+            assert len(picks) == 16
+            return sum((sum(hands[k] >> t & 1 for k in picks) / 16 - target[t]) ** 2
+                       for t in tiles)
+
+        picks = balanced(hands, weights, 16, random.Random(trial))
+        assert all(weights[k] > 0 for k in picks)
+        balanced_err += err(picks)
+        plain_err += err(resample(weights, 16, random.Random(trial).random()))
+    assert balanced_err < 0.6 * plain_err
+
+
+def test_balanced_worlds_are_drawn_from_the_weighted_ones() -> None:
+    hands = [0b111, 0b1110, 0b11100, 0b111000]
+    picks = balanced(hands, [0.0, 0.5, 0.0, 0.5], 8, random.Random(2))
+    assert sorted(set(picks)) == [1, 3]
