@@ -10,7 +10,7 @@ import pytest
 
 from doublesix.bots import make_bot
 from doublesix.bots.arena import make_any
-from doublesix.bots.balance import balanced
+from doublesix.bots.balance import balanced, features
 from doublesix.bots.hard import HardBot
 from doublesix.bots.inference import TEMPERATURES, choice_scores, observed_choices, resample
 from doublesix.bots.knowledge import Knowledge, infer
@@ -121,10 +121,11 @@ def bone_mask(bone: list[int]) -> int:
 
 
 def test_new_options_parse() -> None:
-    bot = make_any("hard:samples=8,eps=0.01,tmin=0.1,mcmc=5,chains=16,burn=10,glob=1,bal=4", 1)
+    bot = make_any("hard:samples=8,eps=0.01,tmin=0.1,mcmc=5,chains=16,burn=10,glob=1,bal=4,"
+                   "balbone=3", 1)
     assert isinstance(bot, HardBot)
     assert bot.eps == 0.01 and bot.mcmc == 5 and bot.chains == 16 and bot.burn == 10
-    assert bot.glob and bot.fast and bot.bal == 4
+    assert bot.glob and bot.fast and bot.bal == 4 and bot.balbone == 3
     temps = bot.temperatures
     assert temps[0] == 0.1 and list(temps) == sorted(temps)
     assert set(TEMPERATURES) <= set(temps)
@@ -218,3 +219,14 @@ def test_balanced_worlds_are_drawn_from_the_weighted_ones() -> None:
     hands = [0b111, 0b1110, 0b11100, 0b111000]
     picks = balanced(hands, [0.0, 0.5, 0.0, 0.5], 8, random.Random(2))
     assert sorted(set(picks)) == [1, 3]
+
+
+def test_boneyard_features_mark_the_first_tiles_to_be_drawn() -> None:
+    hand = 0b1011
+    assert features(hand, [9, 4, 20], 0) == hand
+    assert features(hand, [9, 4, 20], 2) == hand | (1 << 9 | 1 << 4) << 28
+    # wider masks balance too: two features per world, shares 1/2 each, exactly met
+    worlds = [1 << 3 | 1 << 40, 1 << 5 | 1 << 40, 1 << 3 | 1 << 41, 1 << 5 | 1 << 41]
+    picks = balanced(worlds, [0.25] * 4, 4, random.Random(0), spread=4)
+    chosen = [worlds[k] for k in picks]
+    assert sum(w >> 40 & 1 for w in chosen) == 2 and sum(w >> 3 & 1 for w in chosen) == 2

@@ -18,12 +18,14 @@ from doublesix.bots.inference import resample
 
 def balanced(hands: list[int], weights: list[float], count: int, rng: random.Random,
              spread: int = 4) -> list[int]:
-    """Indices of *count* worlds (opponent *hands* as masks, with normalised *weights*)
+    """Indices of *count* worlds (each described by a mask of features, e.g. the opponent's
+    hand, in *hands*; with normalised *weights*)
     whose tile shares follow the weighted shares of all of them: *spread* × *count* draws by
     weight, of which *count* are kept greedily, each the one that brings the chosen set's
     tile counts closest to the weighted shares (repeats of one draw may be kept, as the
     weight asks)."""
-    target = [0.0] * 28
+    width = max(h.bit_length() for h in hands)
+    target = [0.0] * width
     for h, w in zip(hands, weights, strict=True):
         if w:
             while h:
@@ -32,12 +34,12 @@ def balanced(hands: list[int], weights: list[float], count: int, rng: random.Ran
                 target[b.bit_length() - 1] += w
     draws = resample(weights, count * spread, rng.random())
     rng.shuffle(draws)
-    counts = [0.0] * 28
+    counts = [0.0] * width
     chosen: list[int] = []
     left = list(range(len(draws)))
     for j in range(count):
         # adding hand c changes the squared error by the sum, over its tiles, of d_u
-        d = [2.0 * (counts[u] - (j + 1) * target[u]) + 1.0 for u in range(28)]
+        d = [2.0 * (counts[u] - (j + 1) * target[u]) + 1.0 for u in range(width)]
         best, best_cost = 0, float("inf")
         for pos, k in enumerate(left):
             h = hands[draws[k]]
@@ -58,4 +60,14 @@ def balanced(hands: list[int], weights: list[float], count: int, rng: random.Ran
     return chosen
 
 
-__all__ = ["balanced"]
+def features(hand: int, bone: list[int], first: int) -> int:
+    """A world as the mask :func:`balanced` balances: the opponent's *hand*, and with
+    *first* > 0 also which tiles lie in the boneyard's first *first* places (in a deal with
+    draws, the order of the boneyard is most of its luck)."""
+    top = 0
+    for t in bone[:first]:
+        top |= 1 << t
+    return hand | top << 28
+
+
+__all__ = ["balanced", "features"]

@@ -53,7 +53,7 @@ import random
 import time
 from collections.abc import Iterator
 
-from doublesix.bots.balance import balanced
+from doublesix.bots.balance import balanced, features
 from doublesix.bots.base import obvious_choice
 from doublesix.bots.evaluation import learned_weights
 from doublesix.bots.heuristics import score_play
@@ -139,6 +139,7 @@ class HardBot:
         glob: float = 0.0,
         fast: float = 1.0,
         bal: float = 0.0,
+        balbone: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -200,6 +201,8 @@ class HardBot:
         #: the worlds of a batch balanced on the belief's tile shares (balance.py): draws by
         #: weight, bal × the batch of them, from which the batch is chosen (0: plain draws)
         self.bal = int(bal)
+        #: with bal, also balance which tiles lie in the boneyard's first places (0: no)
+        self.balbone = int(balbone)
         self.fast = bool(fast) or self.eps != EPSILON or bool(tmin) or bool(self.mcmc) or \
             self.glob or bool(self.bal)
 
@@ -345,7 +348,10 @@ class HardBot:
                 yield from chain_worlds(chains, self.burn, self.mcmc)
             if self.bal and view.players == 2:
                 opp = 1 - view.seat
-                picks = balanced([h[opp] for h in hands], weights, batch, rng, self.bal)
+                draws = view.rules.draw_rule != "none"
+                picks = balanced([features(h[opp], b, self.balbone if draws else 0)
+                                  for h, b in zip(hands, bones, strict=True)],
+                                 weights, batch, rng, self.bal)
             else:
                 picks = resample(weights, batch, rng.random())
             rng.shuffle(picks)
