@@ -39,7 +39,9 @@ sharper temperatures down to it before the fitted grid; ``mcmc`` N draws the wor
 ``chains`` Metropolis chains (:mod:`doublesix.bots.mcmc`, two players), each started by
 weight from a pool of candidates, moved ``burn`` steps first and N steps between its worlds;
 ``glob`` 1 lets every timed batch resample from all candidates drawn so far, not only its
-own.
+own; ``bal`` K chooses each batch of worlds from K times as many draws by weight so that
+every tile's share among them follows the belief (:mod:`doublesix.bots.balance`; with
+``balbone`` N also which tiles lie in the boneyard's first N places).
 
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
@@ -195,14 +197,14 @@ class HardBot:
         self.chains = max(1, int(chains))
         #: in timed mode, every batch resampled from all candidates so far, not its own
         self.glob = bool(glob)
-        #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
-        #: first two passes, drawn in a third to two thirds of the time); 0 keeps the
-        #: reference path, which the new samplers do not have
         #: the worlds of a batch balanced on the belief's tile shares (balance.py): draws by
         #: weight, bal × the batch of them, from which the batch is chosen (0: plain draws)
         self.bal = int(bal)
         #: with bal, also balance which tiles lie in the boneyard's first places (0: no)
         self.balbone = int(balbone)
+        #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
+        #: first two passes, drawn in about 60 % of the time); 0 keeps the reference path,
+        #: which the new samplers do not have
         self.fast = bool(fast) or self.eps != EPSILON or bool(tmin) or bool(self.mcmc) or \
             self.glob or bool(self.bal)
 
@@ -304,9 +306,10 @@ class HardBot:
     def _worlds_fast(self, view: PlayerView, know: Knowledge, rng: random.Random,
                      choices: list[Choice], fitted: list[float] | None
                      ) -> Iterator[tuple[list[int], list[int]]]:
-        """The new samplers (issue 15, third pass): a Metropolis chain started from the best
-        of a pool (``mcmc``), or importance resampling whose batches in timed mode draw from
-        every candidate so far (``glob``); both with the fast likelihood and ``eps``."""
+        """The fast path (issue 15, third pass): importance resampling as the reference path
+        does, optionally with balanced batches (``bal``) or, in timed mode, batches drawn from
+        every candidate so far (``glob``); or a Metropolis chain started from the best of a
+        pool (``mcmc``). All with the fast likelihood and ``eps``."""
         lik = Likelihood(choices, self.eps, self.origins)
         batch = self.samples if self.samples is not None else TIME_BATCH
         chain = bool(self.mcmc) and view.players == 2
