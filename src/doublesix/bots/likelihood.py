@@ -182,9 +182,6 @@ class Likelihood:
         return True
 
 
-__all__ = ["FastChoice", "Likelihood", "fit_weights", "log_prob", "weigh"]
-
-
 def fit_weights(lik: Likelihood, worlds: list[list[int]],
                 origins: list[dict[int, int]] | None, temperatures: tuple[float, ...]
                 ) -> tuple[list[float], float, list[list[float]]]:
@@ -214,3 +211,6 @@ def weigh(per_temp: list[list[float]]) -> tuple[list[float], int]:
     raw = [math.exp(x - top) for x in logs]
     total = sum(raw)
     return [r / total for r in raw], best
+
+
+__all__ = ["FastChoice", "Likelihood", "fit_weights", "log_prob", "weigh"]
