@@ -182,21 +182,6 @@ class Likelihood:
         return True
 
 
-def fit_weights(lik: Likelihood, worlds: list[list[int]],
-                origins: list[dict[int, int]] | None, temperatures: tuple[float, ...]
-                ) -> tuple[list[float], float, list[list[float]]]:
-    """As :func:`inference.world_weights` (normalised weights and the temperature of the
-    highest marginal likelihood, uniform and infinite without evidence), with *lik*'s
-    epsilon; also every world's log-likelihood per temperature (for pooling later batches)."""
-    if not any(lik.evidence(h, origins[w] if origins is not None else None)
-               for w, h in enumerate(worlds)):
-        return [1.0 / len(worlds)] * len(worlds), math.inf, []
-    per_temp = [[lik.log(h, origins[w] if origins is not None else None, t)
-                 for w, h in enumerate(worlds)] for t in temperatures]
-    weights, k = weigh(per_temp)
-    return weights, temperatures[k], per_temp
-
-
 def weigh(per_temp: list[list[float]]) -> tuple[list[float], int]:
     """Normalised weights under the temperature (index) of the highest marginal likelihood,
     from the log-likelihoods of every world under every temperature."""
@@ -213,4 +198,4 @@ def weigh(per_temp: list[list[float]]) -> tuple[list[float], int]:
     return [r / total for r in raw], best
 
 
-__all__ = ["FastChoice", "Likelihood", "fit_weights", "log_prob", "weigh"]
+__all__ = ["FastChoice", "Likelihood", "log_prob", "weigh"]
