@@ -122,10 +122,10 @@ def bone_mask(bone: list[int]) -> int:
 
 def test_new_options_parse() -> None:
     bot = make_any("hard:samples=8,eps=0.01,tmin=0.1,mcmc=5,chains=16,burn=10,glob=1,bal=4,"
-                   "balbone=3", 1)
+                   "balbone=3,lean=1", 1)
     assert isinstance(bot, HardBot)
     assert bot.eps == 0.01 and bot.mcmc == 5 and bot.chains == 16 and bot.burn == 10
-    assert bot.glob and bot.fast and bot.bal == 4 and bot.balbone == 3
+    assert bot.glob and bot.fast and bot.bal == 4 and bot.balbone == 3 and bot.lean == 1
     temps = bot.temperatures
     assert temps[0] == 0.1 and list(temps) == sorted(temps)
     assert set(TEMPERATURES) <= set(temps)
@@ -230,3 +230,35 @@ def test_boneyard_features_mark_the_first_tiles_to_be_drawn() -> None:
     picks = balanced(worlds, [0.25] * 4, 4, random.Random(0), spread=4)
     chosen = [worlds[k] for k in picks]
     assert sum(w >> 40 & 1 for w in chosen) == 2 and sum(w >> 3 & 1 for w in chosen) == 2
+
+
+def _fitted(spec: str, opponent: str, preset: str, seeds: range, least: int) -> list[float]:
+    """The temperature *spec* fits at every decision of seat 0 against *opponent* once that
+    opponent has made at least *least* free plays."""
+    bot = make_any(spec, 3)
+    assert isinstance(bot, HardBot)
+    out = []
+    for seed in seeds:
+        game = Match(find_preset(preset), seed=seed)
+        other = make_bot(opponent, seed)
+        while not game.deal_over:
+            seat = game.to_move
+            assert seat is not None
+            view = PlayerView.of(game, seat)
+            if seat == 0 and len(observed_choices(view)) >= least:
+                fitted: list[float] = []
+                next(bot._worlds(view, infer(view), decision_rng(3, view), fitted))
+                out.append(fitted[0])
+            mover = bot if seat == 0 else other
+            game.apply(mover.choose(view), seat)
+    return out
+
+
+def test_leaning_sharp_still_goes_flat_against_a_random_player() -> None:
+    spec = "hard:samples=4,lean=1"
+    against_random = _fitted(spec, "random", "draw", range(12), 3)
+    against_medium = _fitted(spec, "medium", "draw", range(12), 3)
+    assert len(against_random) > 10 and len(against_medium) > 10
+    # a nat of leaning does not outweigh three plays the model explains worse than chance
+    assert sum(t >= 4.0 for t in against_random) > 0.6 * len(against_random)
+    assert sum(t <= 0.5 for t in against_medium) > 0.8 * len(against_medium)

@@ -41,7 +41,9 @@ weight from a pool of candidates, moved ``burn`` steps first and N steps between
 ``glob`` 1 lets every timed batch resample from all candidates drawn so far, not only its
 own; ``bal`` K chooses each batch of worlds from K times as many draws by weight so that
 every tile's share among them follows the belief (:mod:`doublesix.bots.balance`; with
-``balbone`` N also which tiles lie in the boneyard's first N places).
+``balbone`` N also which tiles lie in the boneyard's first N places); ``lean`` L adds a
+log-prior of −L to every temperature of the grid above 0.5, so the fit stays sharp until
+the plays speak clearly (L nats) against it.
 
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
@@ -100,6 +102,8 @@ EXPLOIT_T = 1.5
 MCMC_POOL = 32
 MCMC_CHAINS = 4
 MCMC_BURN = 20
+#: lean: the temperatures (at most this) that the fit leans towards
+SHARP = 0.5
 #: hands sampled (and weighted) once per ISMCTS decision
 ISMCTS_POOL = 128
 
@@ -142,6 +146,7 @@ class HardBot:
         fast: float = 1.0,
         bal: float = 0.0,
         balbone: float = 0.0,
+        lean: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -205,8 +210,11 @@ class HardBot:
         #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
         #: first two passes, drawn in about 60 % of the time); 0 keeps the reference path,
         #: which the new samplers do not have
-        self.fast = bool(fast) or self.eps != EPSILON or bool(tmin) or bool(self.mcmc) or \
-            self.glob or bool(self.bal)
+        #: a log-prior of −lean on every temperature of the grid above SHARP: the fit leans
+        #: sharp until the plays speak clearly against it (0: no leaning)
+        self.lean = float(lean)
+        self.fast = bool(fast) or bool(self.lean) or self.eps != EPSILON or bool(tmin) or \
+            bool(self.mcmc) or self.glob or bool(self.bal)
 
     def choose(self, view: PlayerView) -> Action:
         obvious = obvious_choice(view)
@@ -337,7 +345,9 @@ class HardBot:
             evidence = any(lik.evidence(h, o if self.origins else None)
                            for h, o in zip(hands, origins, strict=True))
             if evidence:
-                weights, k = weigh(per_temp)
+                weights, k = weigh(per_temp, [0.0 if t <= SHARP else -self.lean
+                                              for t in self.temperatures]
+                                   if self.lean else None)
                 temperature = self.temperatures[k]
             else:
                 weights, temperature = [1.0 / len(hands)] * len(hands), math.inf

@@ -182,13 +182,17 @@ class Likelihood:
         return True
 
 
-def weigh(per_temp: list[list[float]]) -> tuple[list[float], int]:
+def weigh(per_temp: list[list[float]], prior: list[float] | None = None
+          ) -> tuple[list[float], int]:
     """Normalised weights under the temperature (index) of the highest marginal likelihood,
-    from the log-likelihoods of every world under every temperature."""
+    from the log-likelihoods of every world under every temperature; *prior*, when given,
+    is added to each temperature's log marginal (a leaning towards some of them)."""
     best, best_marginal = 0, -math.inf
     for k, logs in enumerate(per_temp):
         top = max(logs)
         marginal = top + math.log(sum(math.exp(x - top) for x in logs))
+        if prior is not None:
+            marginal += prior[k]
         if marginal > best_marginal:
             best, best_marginal = k, marginal
     logs = per_temp[best]
