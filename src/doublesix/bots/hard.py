@@ -31,6 +31,20 @@ temperature from which the opponent is searched as a chance node playing the fit
 model (expectimax; uniform at the flat end), ``assume`` 1 to search the opponent as the
 medium model even before any evidence.
 
+Issue 15's third pass (bench/arena-figures.md, third section; ``bench/belief.py`` measures
+each on the belief alone): the likelihood is computed by :mod:`doublesix.bots.likelihood`
+(``fast=0`` keeps the slower reference path, which draws the same worlds); ``eps`` the chance
+(default 0.05) that the opponent model leaves to a play it does not explain; ``tmin`` adds
+sharper temperatures down to it before the fitted grid; ``mcmc`` N draws the worlds from
+``chains`` Metropolis chains (:mod:`doublesix.bots.mcmc`, two players), each started by
+weight from a pool of candidates, moved ``burn`` steps first and N steps between its worlds;
+``glob`` 1 lets every timed batch resample from all candidates drawn so far, not only its
+own; ``bal`` K chooses each batch of worlds from K times as many draws by weight so that
+every tile's share among them follows the belief (:mod:`doublesix.bots.balance`; with
+``balbone`` N also which tiles lie in the boneyard's first N places); ``lean`` L adds a
+log-prior of −L to every temperature of the grid above 0.5, so the fit stays sharp until
+the plays speak clearly (L nats) against it.
+
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
 
@@ -43,11 +57,14 @@ import random
 import time
 from collections.abc import Iterator
 
+from doublesix.bots.balance import balanced, features
 from doublesix.bots.base import obvious_choice
 from doublesix.bots.evaluation import learned_weights
 from doublesix.bots.heuristics import score_play
 from doublesix.bots.inference import (
+    EPSILON,
     TEMPERATURES,
+    Choice,
     lacks_now,
     model_choice,
     model_policy,
@@ -58,6 +75,8 @@ from doublesix.bots.inference import (
 )
 from doublesix.bots.ismcts import search as ismcts_search
 from doublesix.bots.knowledge import Knowledge, infer
+from doublesix.bots.likelihood import Likelihood, weigh
+from doublesix.bots.mcmc import Chain, chain_worlds
 from doublesix.bots.sampling import sample_world
 from doublesix.bots.search import EXACT, MatchContext, OutOfTime, Searcher
 from doublesix.bots.seeding import decision_rng
@@ -78,6 +97,13 @@ ISMCTS_PER_SAMPLE = 8
 #: a fitted temperature at most this (the sharpest two of inference.TEMPERATURES) lets
 #: alpha-beta search the opponent as the model's player
 EXPLOIT_T = 1.5
+#: mcmc: candidate worlds from which the chains start (by weight), chains, and the steps
+#: every chain makes before its first world
+MCMC_POOL = 32
+MCMC_CHAINS = 4
+MCMC_BURN = 20
+#: lean: the temperatures (at most this) that the fit leans towards
+SHARP = 0.5
 #: hands sampled (and weighted) once per ISMCTS decision
 ISMCTS_POOL = 128
 
@@ -111,6 +137,16 @@ class HardBot:
         points: float = 1.0,
         assume: float = 0.0,
         expect: float = 0.0,
+        eps: float = EPSILON,
+        tmin: float = 0.0,
+        mcmc: float = 0.0,
+        burn: float = MCMC_BURN,
+        chains: float = MCMC_CHAINS,
+        glob: float = 0.0,
+        fast: float = 1.0,
+        bal: float = 0.0,
+        balbone: float = 0.0,
+        lean: float = 0.0,
     ) -> None:
         self.seed = seed
         self.samples = int(samples) if samples else None
@@ -140,7 +176,7 @@ class HardBot:
         #: ISMCTS's fixed budget (iterations), its equivalent of ``samples``
         self.iters = int(iters) if iters else (self.samples * ISMCTS_PER_SAMPLE
                                                if self.samples else None)
-        self.temperatures = (float(temp),) if temp else TEMPERATURES
+        self.temperatures: tuple[float, ...] = (float(temp),) if temp else TEMPERATURES
         #: weight of a deal's points beside the win (search.Searcher.points; 0: win only)
         self.points = float(points)
         #: alpha-beta only: before any evidence, search the opponent as the model's player
@@ -150,6 +186,35 @@ class HardBot:
         #: opponent is a chance node playing the fitted softmax model (uniform at the flat
         #: end), an expectimax search, instead of a perfect player
         self.expect = float(expect)
+        #: the chance the opponent model leaves to a play it does not explain
+        self.eps = float(eps)
+        if tmin and not temp and tmin < TEMPERATURES[0]:
+            # sharper temperatures, down to tmin by factors of about 2.5, before the grid
+            sharper: list[float] = []
+            t = TEMPERATURES[0]
+            while t / 2.5 > tmin * 1.01:
+                t /= 2.5
+                sharper.append(round(t, 3))
+            self.temperatures = (float(tmin), *sorted(sharper), *TEMPERATURES)
+        #: Metropolis steps between two worlds of a chain (0: importance resampling only)
+        self.mcmc = int(mcmc)
+        self.burn = int(burn)
+        self.chains = max(1, int(chains))
+        #: in timed mode, every batch resampled from all candidates so far, not its own
+        self.glob = bool(glob)
+        #: the worlds of a batch balanced on the belief's tile shares (balance.py): draws by
+        #: weight, bal × the batch of them, from which the batch is chosen (0: plain draws)
+        self.bal = int(bal)
+        #: with bal, also balance which tiles lie in the boneyard's first places (0: no)
+        self.balbone = int(balbone)
+        #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
+        #: first two passes, drawn in about 60 % of the time); 0 keeps the reference path,
+        #: which the new samplers do not have
+        #: a log-prior of −lean on every temperature of the grid above SHARP: the fit leans
+        #: sharp until the plays speak clearly against it (0: no leaning)
+        self.lean = float(lean)
+        self.fast = bool(fast) or bool(self.lean) or self.eps != EPSILON or bool(tmin) or \
+            bool(self.mcmc) or self.glob or bool(self.bal)
 
     def choose(self, view: PlayerView) -> Action:
         obvious = obvious_choice(view)
@@ -223,6 +288,8 @@ class HardBot:
         if not choices:
             while True:
                 yield sample_world(know, rng, self.soft)
+        if self.fast:
+            yield from self._worlds_fast(view, know, rng, choices, fitted)
         batch = self.samples if self.samples is not None else TIME_BATCH
         while True:
             origins: list[dict[int, int]] = [{} for _ in range(batch * self.pool)]
@@ -243,6 +310,73 @@ class HardBot:
                     rng.shuffle(bone)
                 used.add(k)
                 yield hands, bone
+
+    def _worlds_fast(self, view: PlayerView, know: Knowledge, rng: random.Random,
+                     choices: list[Choice], fitted: list[float] | None
+                     ) -> Iterator[tuple[list[int], list[int]]]:
+        """The fast path (issue 15, third pass): importance resampling as the reference path
+        does, optionally with balanced batches (``bal``) or, in timed mode, batches drawn from
+        every candidate so far (``glob``); or a Metropolis chain started from the best of a
+        pool (``mcmc``). All with the fast likelihood and ``eps``."""
+        lik = Likelihood(choices, self.eps, self.origins)
+        batch = self.samples if self.samples is not None else TIME_BATCH
+        chain = bool(self.mcmc) and view.players == 2
+        hands: list[list[int]] = []
+        bones: list[list[int]] = []
+        origins: list[dict[int, int]] = []
+        placed: list[list[tuple[int, int, int, int]]] = []
+        per_temp: list[list[float]] = [[] for _ in self.temperatures]
+        first = True
+        while True:
+            size = (MCMC_POOL if chain else batch * self.pool)
+            if not self.glob or chain:
+                hands, bones, origins, placed = [], [], [], []
+                per_temp = [[] for _ in self.temperatures]
+            for _ in range(size):
+                o: dict[int, int] = {}
+                pl: list[tuple[int, int, int, int]] = []
+                h, b = sample_world(know, rng, self.soft, o, pl)
+                hands.append(h)
+                bones.append(b)
+                origins.append(o)
+                placed.append(pl)
+                for k, t in enumerate(self.temperatures):
+                    per_temp[k].append(lik.log(h, o if self.origins else None, t))
+            evidence = any(lik.evidence(h, o if self.origins else None)
+                           for h, o in zip(hands, origins, strict=True))
+            if evidence:
+                weights, k = weigh(per_temp, [0.0 if t <= SHARP else -self.lean
+                                              for t in self.temperatures]
+                                   if self.lean else None)
+                temperature = self.temperatures[k]
+            else:
+                weights, temperature = [1.0 / len(hands)] * len(hands), math.inf
+            if fitted is not None and first:
+                fitted.append(temperature)
+            first = False
+            if chain and evidence:
+                starts = resample(weights, self.chains, rng.random())
+                chains = [Chain(view.seat, know.mine, placed[k], bones[k], lik, temperature,
+                                rng) for k in starts]
+                yield from chain_worlds(chains, self.burn, self.mcmc)
+            if self.bal and view.players == 2:
+                opp = 1 - view.seat
+                draws = view.rules.draw_rule != "none"
+                picks = balanced([features(h[opp], b, self.balbone if draws else 0)
+                                  for h, b in zip(hands, bones, strict=True)],
+                                 weights, batch, rng, self.bal)
+            else:
+                picks = resample(weights, batch, rng.random())
+            rng.shuffle(picks)
+            used: set[int] = set()
+            for k in picks:
+                bone = bones[k]
+                if k in used and len(bone) > 1:
+                    # a likely hand again: with another boneyard order it is a new world
+                    bone = bone[:]
+                    rng.shuffle(bone)
+                used.add(k)
+                yield hands[k], bone
 
     def _belief(self, view: PlayerView, know: Knowledge, rng: random.Random
                 ) -> tuple[Iterator[tuple[list[int], list[int]]], float]:

@@ -13,6 +13,7 @@ _TRIES = 20
 def sample_world(
     know: Knowledge, rng: random.Random, soft: float = 0.0,
     origins: dict[int, int] | None = None,
+    placed: list[tuple[int, int, int, int]] | None = None,
 ) -> tuple[list[int], list[int]]:
     """Hidden hands (masks, the seat's own included) and a boneyard order, drawn at random.
 
@@ -22,7 +23,9 @@ def sample_world(
 
     With *soft* > 0 a tile is chosen for a slot with weight ``soft ** n``, n being how many of
     the slot's soft-evidence masks hold it (0 means: ignore soft evidence). *origins*, when
-    given, is filled with every hidden tile's slot origin (``Knowledge.acquired``).
+    given, is filled with every hidden tile's slot origin (``Knowledge.acquired``); *placed*,
+    when given, with every filled slot as (seat, forbidden mask, origin, tile), so that a
+    Markov chain (:mod:`doublesix.bots.mcmc`) can move tiles between slots it allows.
     """
     pool_all = indices_of(know.unknown)
     got = know.acquired
@@ -39,6 +42,8 @@ def sample_world(
         ok = True
         if origins is not None:
             origins.clear()
+        if placed is not None:
+            placed.clear()
         for forbidden, seat, marks, when in jobs:
             allowed = [k for k, t in enumerate(pool) if not forbidden >> t & 1]
             if not allowed:
@@ -54,6 +59,8 @@ def sample_world(
             hands[seat] |= 1 << pool[k]
             if origins is not None:
                 origins[pool[k]] = when
+            if placed is not None:
+                placed.append((seat, forbidden, when, pool[k]))
             pool[k] = pool[-1]
             pool.pop()
         if ok:
