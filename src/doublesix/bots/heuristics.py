@@ -4,6 +4,7 @@ values, and lay ends that the next player is known (or counted) to be out of."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from doublesix.bots.knowledge import Knowledge
 from doublesix.core.actions import Action, ActionKind, End
@@ -75,9 +76,13 @@ def p_stuck(know: Knowledge, seat: int, ends: tuple[int, int]) -> float:
     """The chance that *seat* holds nothing for *ends*, its hand taken as a random draw of
     the tiles it could hold (those it is not known to lack: seed 001's memory of voids)."""
     could = know.unknown & ~know.lacks(seat)
-    pool = could.bit_count()
     fitting = (could & (VALUE_MASK[ends[0]] | VALUE_MASK[ends[1]])).bit_count()
-    size = know.hand_sizes[seat]
+    return miss_chance(could.bit_count(), fitting, know.hand_sizes[seat])
+
+
+@lru_cache(maxsize=4096)
+def miss_chance(pool: int, fitting: int, size: int) -> float:
+    """The chance that *size* tiles drawn from *pool* unseen ones miss all *fitting* ones."""
     p = 1.0
     for i in range(min(size, pool)):
         p *= max(0, pool - fitting - i) / (pool - i)

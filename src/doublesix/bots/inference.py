@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from doublesix.bots.heuristics import DEFAULT, Weights, ends_after
+from doublesix.bots.heuristics import DEFAULT, Weights, ends_after, miss_chance
 from doublesix.bots.knowledge import infer
 from doublesix.core.actions import ActionKind, End
 from doublesix.core.tiles import FULL_SET, HIGH, LOW, PIPS, VALUE_MASK
@@ -225,23 +225,14 @@ def score_option(hand: int, size: int, ends: tuple[int, int], tile: int, end: En
     if follow:
         score += weights.follow + weights.follow_each * min(3, follow.bit_count())
     could = FULL_SET & ~hand & ~line & ~nxt_lacks
-    pool = could.bit_count()
     fitting = (could & (VALUE_MASK[new[0]] | VALUE_MASK[new[1]])).bit_count()
-    p = 1.0
-    for k in range(min(nxt_size, pool)):
-        p *= max(0, pool - fitting - k) / (pool - k)
-        if p == 0.0:
-            break
-    return score + weights.starve * p
+    return score + weights.starve * miss_chance(could.bit_count(), fitting, nxt_size)
 
 
-def choice_scores(choice: Choice, hands: list[int],
-                  origins: dict[int, int] | None = None) -> tuple[float, list[float]] | None:
-    """The chosen play's score and every option's, in world *hands*; None when the world
-    leaves the chooser no alternative (the play carries no evidence there). With the world's
-    *origins* (when each hidden tile came to its hand, see ``sample_world``) the tiles held
-    since before the play count too, not only when the seat has not drawn since."""
-    now = hands[choice.seat]
+def hand_then(choice: Choice, now: int, origins: dict[int, int] | None) -> int:
+    """The chooser's hand at the moment of *choice*, rebuilt from its present hand *now* in a
+    world: the tiles it played later, and of *now* those held since before the play (all of
+    them if it has not drawn since; with the world's *origins*, those dealt or drawn before)."""
     if choice.with_hand:
         hand = choice.known | now
     elif origins is not None:
@@ -254,7 +245,16 @@ def choice_scores(choice: Choice, hands: list[int],
         hand = choice.known | held
     else:
         hand = choice.known
-    hand |= 1 << choice.tile
+    return hand | 1 << choice.tile
+
+
+def choice_scores(choice: Choice, hands: list[int],
+                  origins: dict[int, int] | None = None) -> tuple[float, list[float]] | None:
+    """The chosen play's score and every option's, in world *hands*; None when the world
+    leaves the chooser no alternative (the play carries no evidence there). With the world's
+    *origins* (when each hidden tile came to its hand, see ``sample_world``) the tiles held
+    since before the play count too, not only when the seat has not drawn since."""
+    hand = hand_then(choice, hands[choice.seat], origins)
     left, right = choice.ends
     fit_l = hand & VALUE_MASK[left]
     fit_r = hand & VALUE_MASK[right]
@@ -329,5 +329,5 @@ def resample(weights: list[float], count: int, u: float) -> list[int]:
     return out
 
 
-__all__ = ["Choice", "choice_scores", "log_likelihood", "observed_choices", "resample",
+__all__ = ["Choice", "choice_scores", "hand_then", "log_likelihood", "observed_choices", "resample",
            "score_option", "world_weights"]

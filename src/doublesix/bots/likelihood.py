@@ -11,26 +11,13 @@ hand's fitting tiles only (not the 28 × 2 of the reference implementation).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
-from doublesix.bots.heuristics import DEFAULT, ends_after
-from doublesix.bots.inference import Choice
+from doublesix.bots.heuristics import DEFAULT, ends_after, miss_chance
+from doublesix.bots.inference import Choice, hand_then
 from doublesix.core.actions import End
 from doublesix.core.tiles import FULL_SET, HIGH, LOW, PIPS, VALUE_MASK
 
 _W = DEFAULT
-
-
-@lru_cache(maxsize=4096)
-def _p_stuck(pool: int, fitting: int, size: int) -> float:
-    """The chance that *size* tiles drawn from *pool* miss all *fitting* ones (as
-    :func:`inference.score_option` computes it)."""
-    p = 1.0
-    for k in range(min(size, pool)):
-        p *= max(0, pool - fitting - k) / (pool - k)
-        if p == 0.0:
-            break
-    return p
 
 
 class FastChoice:
@@ -58,22 +45,8 @@ class FastChoice:
         self.memo: dict[int, tuple[float, list[float]] | None] = {}
 
     def hand_then(self, now: int, origins: dict[int, int] | None) -> int:
-        """The chooser's hand at the moment of the choice, rebuilt from its present hand
-        *now* in a world (the same rule as :func:`inference.choice_scores`)."""
-        c = self.choice
-        if c.with_hand:
-            hand = c.known | now
-        elif origins is not None:
-            held = 0
-            while now:
-                b = now & -now
-                now ^= b
-                if origins.get(b.bit_length() - 1, -1) < c.index:
-                    held |= b
-            hand = c.known | held
-        else:
-            hand = c.known
-        return hand | 1 << c.tile
+        """The chooser's hand at the moment of the choice (:func:`inference.hand_then`)."""
+        return hand_then(self.choice, now, origins)
 
     def scores(self, hand: int) -> tuple[float, list[float]] | None:
         """The chosen play's score and every option's for the past *hand*; None when it
@@ -120,7 +93,7 @@ class FastChoice:
                 follow = (hand & ~b & new).bit_count()
                 if follow:
                     score += _W.follow + _W.follow_each * min(3, follow)
-                score += _W.starve * _p_stuck(pool, (could & new).bit_count(), nxt)
+                score += _W.starve * miss_chance(pool, (could & new).bit_count(), nxt)
                 scores.append(score)
                 if t == c.tile and end is c.end:
                     chosen = score
