@@ -49,6 +49,8 @@ def test_draw_block_and_101_against_the_computer(server: Server, pages: Any) -> 
     # cancelling the settings keeps the old ones; saving changes the level and keeps the position
     choose_in_settings(page, level="easy", save=False)
     assert "средний" in opponent_label(page)
+    # on my turn the line can change only by my hand: the computer, if it leads, moves first
+    wait_state(page, {"mine"})
     line_before = page.evaluate("() => JSON.stringify(doublesix.store.state.view.line)")
     choose_in_settings(page, level="easy")
     assert "лёгкий" in opponent_label(page)

@@ -23,6 +23,21 @@ from table_points import check_sheet, line_problems
 SLOW = "document.documentElement.style.setProperty('--motion', '2400ms', 'important')"
 
 
+# Each copy of a drawn tile that starts flying, as it is added to the page (set before a draw).
+WATCH_FLIGHTS = """() => {
+  window.flightWatch?.disconnect();
+  window.flights = [];
+  window.flightWatch = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.classList?.contains('flying-tile')) {
+        window.flights.push({ animation: getComputedStyle(n).animationName, fromY: n.style.getPropertyValue('--from-y') });
+      }
+    }
+  });
+  window.flightWatch.observe(document.body, { childList: true });
+}"""
+
+
 def moving_shot(page: Any, name: str) -> None:
     """A screenshot with animations left running (mid-slide), named like screenshot()'s."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -144,20 +159,25 @@ def test_the_opponents_tile_slides_in_and_draws_come_from_the_boneyard(server: S
             continue
         hist = page.evaluate("() => doublesix.store.state.view.history")
         if not slid and hist and hist[-1]["seat"] == 1 and hist[-1]["action"].startswith("play") and len(hist) > 3:
-            tile = page.locator("[data-board] .line-tile.is-new.slides")
-            if tile.count() == 1:
-                anim = tile.evaluate("(g) => [getComputedStyle(g).animationName, g.style.getPropertyValue('--from-y')]")
+            # read in one go: the tile is marked new for a moment only, and a second look
+            # (count, then evaluate) waits forever when that moment ends in between
+            anim = page.evaluate("() => { const g = document.querySelectorAll('[data-board] .line-tile.is-new.slides'); return g.length === 1 ? [getComputedStyle(g[0]).animationName, g[0].style.getPropertyValue('--from-y')] : null; }")
+            if anim:
                 assert anim[0] == "slide-in"
                 assert int(anim[1].removesuffix("px")) < 0, "it comes from the opponent's side, above"
                 moving_shot(page, "polish-opponent-mid-slide")
                 slid = True
         if page.locator("[data-actions] [data-action=draw]").is_visible():
+            # the drawn tile flies from the boneyard's label to its place in the hand. The page
+            # notes each flying copy as it appears: the flight lasts a moment, and on a loaded
+            # machine this process may look only after it has landed (and a copy still flying
+            # from an earlier draw must not count for this one)
+            page.evaluate(WATCH_FLIGHTS)
             page.locator("[data-actions] [data-action=draw]").click()
-            # the drawn tile flies from the boneyard's label to its place in the hand
-            page.wait_for_function("""() => {
-              const b = document.querySelector('.flying-tile');
-              return b && getComputedStyle(b).animationName === 'drawn-from-yard' && b.style.getPropertyValue('--from-y') !== '';
-            }""", timeout=5000)
+            page.wait_for_function("() => window.flights.length > 0")
+            flight = page.evaluate("() => window.flights[0]")
+            assert flight["animation"] == "drawn-from-yard", flight
+            assert flight["fromY"] != "", "it starts at the boneyard's label"
             moving_shot(page, "polish-draw")
             drawn = True
             page.wait_for_function("() => doublesix.store.state.pending === false")

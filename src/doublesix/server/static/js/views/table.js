@@ -354,6 +354,8 @@ function flyIn(button, rect) {
   ghost.removeAttribute("data-tile");
   ghost.removeAttribute("data-playable");
   ghost.setAttribute("aria-hidden", "true");
+  // a picture, not a control: Tab must never land on it (it vanishes and drops focus to the page)
+  ghost.inert = true;
   ghost.className = "hand-tile flying-tile";
   Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
   document.body.append(ghost);
