@@ -427,7 +427,8 @@ def test_online_sheets_stay_and_offers_can_be_withdrawn(server: Server, pages: A
     withdraw.click()
     boris.wait_for_function("() => !(doublesix.store.state.room.rematch ?? []).length")
     assert "предлагает" not in boris.locator("[data-result]").inner_text()
-    assert anna.locator("[data-result] [data-action=new-game]").is_visible()
+    # Boris may hear of the withdrawal before Anna's own echo redraws her sheet
+    anna.locator("[data-result] [data-action=new-game]").wait_for(state="visible", timeout=5000)
 
 
 def test_in_english_every_word_on_the_table_is_english(server: Server, pages: Any) -> None:
