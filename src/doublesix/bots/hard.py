@@ -207,12 +207,12 @@ class HardBot:
         self.bal = int(bal)
         #: with bal, also balance which tiles lie in the boneyard's first places (0: no)
         self.balbone = int(balbone)
-        #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
-        #: first two passes, drawn in about 60 % of the time); 0 keeps the reference path,
-        #: which the new samplers do not have
         #: a log-prior of −lean on every temperature of the grid above SHARP: the fit leans
         #: sharp until the plays speak clearly against it (0: no leaning)
         self.lean = float(lean)
+        #: the fast likelihood (likelihood.py; the same worlds as the reference path of the
+        #: first two passes, drawn in about 60 % of the time); 0 keeps the reference path,
+        #: which the new samplers do not have
         self.fast = bool(fast) or bool(self.lean) or self.eps != EPSILON or bool(tmin) or \
             bool(self.mcmc) or self.glob or bool(self.bal)
 
@@ -300,16 +300,7 @@ class HardBot:
             if fitted is not None:
                 fitted.append(temperature)
             picks = resample(weights, batch, rng.random())
-            rng.shuffle(picks)
-            used: set[int] = set()
-            for k in picks:
-                hands, bone = pool[k]
-                if k in used and len(bone) > 1:
-                    # a likely hand again: with another boneyard order it is a new world
-                    bone = bone[:]
-                    rng.shuffle(bone)
-                used.add(k)
-                yield hands, bone
+            yield from _picked([h for h, _ in pool], [b for _, b in pool], picks, rng)
 
     def _worlds_fast(self, view: PlayerView, know: Knowledge, rng: random.Random,
                      choices: list[Choice], fitted: list[float] | None
@@ -326,12 +317,14 @@ class HardBot:
         origins: list[dict[int, int]] = []
         placed: list[list[tuple[int, int, int, int]]] = []
         per_temp: list[list[float]] = [[] for _ in self.temperatures]
+        evidence = False
         first = True
         while True:
             size = (MCMC_POOL if chain else batch * self.pool)
             if not self.glob or chain:
                 hands, bones, origins, placed = [], [], [], []
                 per_temp = [[] for _ in self.temperatures]
+                evidence = False
             for _ in range(size):
                 o: dict[int, int] = {}
                 pl: list[tuple[int, int, int, int]] = []
@@ -340,10 +333,11 @@ class HardBot:
                 bones.append(b)
                 origins.append(o)
                 placed.append(pl)
+                known = o if self.origins else None
                 for k, t in enumerate(self.temperatures):
-                    per_temp[k].append(lik.log(h, o if self.origins else None, t))
-            evidence = any(lik.evidence(h, o if self.origins else None)
-                           for h, o in zip(hands, origins, strict=True))
+                    per_temp[k].append(lik.log(h, known, t))
+                # whether any world so far lets the plays say something (a glob pool keeps it)
+                evidence = evidence or bool(lik.evidence(h, known))
             if evidence:
                 weights, k = weigh(per_temp, [0.0 if t <= SHARP else -self.lean
                                               for t in self.temperatures]
@@ -367,16 +361,7 @@ class HardBot:
                                  weights, batch, rng, self.bal)
             else:
                 picks = resample(weights, batch, rng.random())
-            rng.shuffle(picks)
-            used: set[int] = set()
-            for k in picks:
-                bone = bones[k]
-                if k in used and len(bone) > 1:
-                    # a likely hand again: with another boneyard order it is a new world
-                    bone = bone[:]
-                    rng.shuffle(bone)
-                used.add(k)
-                yield hands[k], bone
+            yield from _picked(hands, bones, picks, rng)
 
     def _belief(self, view: PlayerView, know: Knowledge, rng: random.Random
                 ) -> tuple[Iterator[tuple[list[int], list[int]]], float]:
@@ -478,6 +463,21 @@ class HardBot:
         if view.rules.draw_rule != "none":
             in_play += view.boneyard_size
         return EXACT if in_play <= self.exact else self.depth
+
+
+def _picked(hands: list[list[int]], bones: list[list[int]], picks: list[int],
+            rng: random.Random) -> Iterator[tuple[list[int], list[int]]]:
+    """The resampled worlds *picks* (indices, repeats allowed) in random order."""
+    rng.shuffle(picks)
+    used: set[int] = set()
+    for k in picks:
+        bone = bones[k]
+        if k in used and len(bone) > 1:
+            # a likely hand again: with another boneyard order it is a new world
+            bone = bone[:]
+            rng.shuffle(bone)
+        used.add(k)
+        yield hands[k], bone
 
 
 def _values(searcher: Searcher, hands: list[int], plays: list[Action], seat: int, left: int,

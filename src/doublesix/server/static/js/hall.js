@@ -43,6 +43,11 @@ export function clockLabel(clock) {
   return clock ? t("hall.clock.min", { m: clock.minutes, s: clock.increment }) : t("hall.clock.none");
 }
 
+/** Where the hall keeps the chosen target of a match preset (101's key predates kozel's). */
+function hallTargetKey(preset) {
+  return preset === "kozel" ? "hall.target.kozel" : "hall.target";
+}
+
 export function rulesLabel(rules) {
   const name = t(`preset.${rules?.preset ?? "draw"}`);
   return TARGETS_OF[rules?.preset] && rules.target && rules.target !== 101 ? `${name} (${t("hall.target", { n: rules.target })})` : name;
@@ -152,7 +157,7 @@ export class HallScreen {
       label.append(input, document.createTextNode(` ${t(`preset.${preset}`)}`));
       return label;
     }));
-    targetRadios(presets, "hall-target", { "101": saved.get("hall.target", 101), kozel: saved.get("hall.target.kozel", 101) });
+    targetRadios(presets, "hall-target", Object.fromEntries(Object.keys(TARGETS_OF).map((p) => [p, saved.get(hallTargetKey(p), 101)])));
     playersRadios(presets, "hall-players", saved.get("hall.players", 2));
     computerSeatBoxes(presets, saved.get("hall.computers", []));
     const clock = $("[data-hall-clock]", this.root);
@@ -257,7 +262,7 @@ export class HallScreen {
         const clockIndex = Number($("[data-hall-clock]", this.root).value) || 0;
         const clock = CLOCKS[clockIndex];
         saved.set("hall.preset", rules.preset);
-        if (rules.target) saved.set(rules.preset === "kozel" ? "hall.target.kozel" : "hall.target", rules.target);
+        if (rules.target) saved.set(hallTargetKey(rules.preset), rules.target);
         saved.set("hall.clock", clockIndex);
         saved.set("hall.players", playersIn(rules));
         const computers = chosenComputers($("[data-hall-presets]", this.root), playersIn(rules));
