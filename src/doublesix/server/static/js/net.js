@@ -138,6 +138,11 @@ export class Connection extends EventTarget {
     return hello;
   }
 
+  /** Whether *frame* is the server's answer to the first frame: the connection is live. */
+  opens(/** @type {Frame} */ frame) {
+    return frame.type === "welcome" || frame.type === "watching";
+  }
+
   scheduleReconnect() {
     if (this.stopped) return;
     // a restart that takes more than ~15 s is a lost connection after all
@@ -170,7 +175,7 @@ export class Connection extends EventTarget {
       this.setStatus("bad_token");
       return;
     }
-    if (frame.type === "welcome" || frame.type === "watching") {
+    if (this.opens(frame)) {
       this.retry = 0;
       this.restarting = false;
       this.setStatus("open");
@@ -214,5 +219,21 @@ export class WatchConnection extends Connection {
 
   helloFrame() {
     return { type: "watch", game_id: this.gameId };
+  }
+}
+
+/** The hall's live list of tables: "lobby" instead of hello; "lobby" and "lobby_delta" frames
+ * come (its "status" is "open" once the first list is in). */
+export class LobbyConnection extends Connection {
+  constructor() {
+    super("", null);
+  }
+
+  helloFrame() {
+    return { type: "lobby" };
+  }
+
+  opens(/** @type {Frame} */ frame) {
+    return frame.type === "lobby" || frame.type === "lobby_delta";
   }
 }

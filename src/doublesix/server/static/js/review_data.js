@@ -36,11 +36,6 @@ export function hintReason(hint) {
   return t(`hint.${hint.reason}`, { v: hint.value ?? "" });
 }
 
-/** Where a deal's hints are remembered in this browser (and whether any were used). */
-export function hintKey(gameId, gameNo, deal) {
-  return `hints.${gameId}.${gameNo ?? 1}.${deal ?? 1}`;
-}
-
 export const GRAPH = { w: 600, h: 220, pad: 24 };
 
 /**

@@ -1,5 +1,5 @@
-// What this browser remembers: seat tokens per mode, the chosen mode, level, rules, language.
-// DOM-free. When localStorage is unavailable (private mode, blocked cookies) everything still
+// @ts-check
+// Where this browser remembers things (prefs.js names them all). DOM-free. When localStorage is unavailable (private mode, blocked cookies) everything still
 // works for the session from memory, and `available` says so, so the UI can tell the player.
 
 const PREFIX = "doublesix.v1.";
@@ -63,8 +63,3 @@ class Saved {
 }
 
 export const saved = new Saved();
-
-/** A seat in a room: {game_id, token, seats, seat, mode, invite_url?}. */
-export function gameKey(mode, gameId = null) {
-  return mode === "online" ? `online.${gameId}` : `game.${mode}`;
-}

@@ -4,9 +4,9 @@
 
 import { t } from "../i18n.js";
 import { canonical, parseAction, splitTile } from "../describe.js";
-import { saved } from "../saved.js";
+import { hintUsed } from "../prefs.js";
 import { tileSvg, svgElement } from "../tiles.js";
-import { GRAPH, ReviewError, fetchReview, graphPoints, hintKey, moveNumbers, moveText } from "../review_data.js";
+import { GRAPH, ReviewError, fetchReview, graphPoints, moveNumbers, moveText } from "../review_data.js";
 
 const LABELS = ["best", "inaccuracy", "mistake", "blunder"];
 let overlay = null;
@@ -98,7 +98,7 @@ export async function openReview(state, button = null, seat = null) {
     const data = await fetchReview(game.game_id, { token: game.token, seat: chosen, deal });
     clearInterval(ticker);
     if (overlay.hidden) return;
-    const used = data.hints_used || saved.get(hintKey(game.game_id, state.room?.game_no, deal), false);
+    const used = data.hints_used || hintUsed(game.game_id, state.room?.game_no, deal);
     showReview(data.review, used);
   } catch (err) {
     clearInterval(ticker);
