@@ -1,3 +1,4 @@
+// @ts-check
 // The "Rules" and "Tips" pages, in our own words from the product texts (seeds 000, 001, 003).
 // DOM-free data: headings, paragraphs, lists and tile pictures; views/pages.js draws them.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Reading a seat's view for display. DOM-free: the server decides what is legal; this module
 // only sorts its `legal` list into what the buttons and tiles need, and words things.
 

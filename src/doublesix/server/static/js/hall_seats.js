@@ -1,3 +1,4 @@
+// @ts-check
 // The hall's parts for tables of three and four: which seats the computer fills (chosen by
 // the creator), the seats of a listed table with the pairs of «Козёл», and a "sit" button
 // for each free seat.
@@ -29,7 +30,7 @@ export function computerSeatBoxes(presetBox, current) {
   const sync = () => {
     const players = playersIn(chosen(presetBox));
     box.hidden = players < 3;
-    for (const label of box.querySelectorAll("[data-computer-seat]")) label.hidden = Number(label.dataset.computerSeat) >= players;
+    for (const label of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll("[data-computer-seat]"))) label.hidden = Number(label.dataset.computerSeat) >= players;
   };
   if (!presetBox.dataset.computersWired) {
     presetBox.dataset.computersWired = "yes";

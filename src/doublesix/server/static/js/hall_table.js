@@ -1,3 +1,4 @@
+// @ts-check
 // The hall's parts of the table screen: both clocks (counting down between frames), the
 // spectator's label, a timeout notice with "play again", and the chat («болтун»), which the
 // player can switch off. Chat text is a stranger's: it only ever goes in via textContent.

@@ -1,3 +1,4 @@
+// @ts-check
 // Where each tile of the line lies on the table. DOM-free geometry in "units": a tile is 2×1,
 // a double stands crosswise (1×2 in a row). Laid out as on a real table: one straight row
 // through the middle, the first tile in it; each arm runs along that row to the edge of the

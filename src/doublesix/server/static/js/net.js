@@ -1,8 +1,11 @@
+// @ts-check
 // The protocol client (docs/protocol.md): HTTP calls and one WebSocket per seat. DOM-free.
 // A `Connection` is an EventTarget: "welcome", "event", "ack", "error", "presence", "status".
 // It reconnects by itself with the last event number it saw, except after close codes that
 // mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone) and after a
 // `bad_token` error: the server keeps the socket open then, but this seat's token is dead.
+
+/** @typedef {import("./types.js").Frame} Frame */
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -36,6 +39,11 @@ export async function post(path, body) {
   return data;
 }
 
+/**
+ * @param {{ mode: string, rules: import("./types.js").Rules, level?: string, name?: string,
+ *   hall?: { public: boolean, clock: { minutes: number, increment: number }|null }, computers?: number[] }} options
+ * @returns {Promise<import("./types.js").SeatRecord>}
+ */
 export function createGame({ mode, rules, level, name, hall, computers }) {
   const body = { mode, rules };
   if (hall) body.hall = hall;
@@ -131,8 +139,10 @@ export class Connection extends EventTarget {
     });
   }
 
-  /** The first frame: a seat's hello (a spectator's connection sends "watch" instead). */
+  /** The first frame: a seat's hello (a spectator's connection sends "watch" instead).
+   * @returns {Record<string, unknown>} */
   helloFrame() {
+    /** @type {Record<string, unknown>} */
     const hello = { type: "hello", game_id: this.gameId, token: this.token };
     if (this.lastEvent !== null) hello.last_event = this.lastEvent;
     return hello;

@@ -1,3 +1,4 @@
+// @ts-check
 // «Разбор» and «Подсказка» without the DOM: the two HTTP calls, words for moves, and the
 // geometry of the evaluation graph (docs/protocol.md, "«Разбор» (review) and «Подсказка»").
 

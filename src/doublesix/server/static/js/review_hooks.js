@@ -42,7 +42,7 @@ export function resultSheet(/** @type {State} */ state) {
   // the sheet's own buttons row; the «Разбор» button and the hints note sit by it
   const actions = sheet.querySelector(".sheet-actions");
   if (!actions) return;
-  let button = actions.querySelector("[data-review-open]");
+  let button = /** @type {HTMLButtonElement|null} */ (actions.querySelector("[data-review-open]"));
   if (!button) {
     button = document.createElement("button");
     button.type = "button";
@@ -53,7 +53,7 @@ export function resultSheet(/** @type {State} */ state) {
   }
   button.textContent = t("review.open");
   button.hidden = !canReview(state);
-  let note = sheet.querySelector("[data-result-hints]");
+  let note = /** @type {HTMLElement|null} */ (sheet.querySelector("[data-result-hints]"));
   if (!note) {
     note = document.createElement("p");
     note.className = "result-note";
@@ -78,7 +78,7 @@ export function hintButton(/** @type {State} */ state) {
   const table = document.querySelector("[data-screen=table]");
   const actions = table?.querySelector("[data-actions]");
   if (!actions) return;
-  let button = actions.querySelector("[data-hint-button]");
+  let button = /** @type {HTMLButtonElement|null} */ (actions.querySelector("[data-hint-button]"));
   if (!button) {
     button = document.createElement("button");
     button.type = "button";
@@ -87,7 +87,7 @@ export function hintButton(/** @type {State} */ state) {
     button.dataset.action = "hint";
     actions.append(button);
   }
-  let text = table.querySelector("[data-hint-text]");
+  let text = /** @type {HTMLElement|null} */ (table.querySelector("[data-hint-text]"));
   if (!text) {
     const status = table.querySelector("[data-status]") ?? actions;
     text = document.createElement("p");
@@ -104,7 +104,7 @@ export function hintButton(/** @type {State} */ state) {
   if (!current) shown = shown && shown.failed && allowed ? shown : null;
   text.hidden = !shown;
   text.textContent = shown ? shown.text : "";
-  for (const tile of table.querySelectorAll("[data-hand] .hinted")) tile.classList.remove("hinted");
+  for (const tile of Array.from(table.querySelectorAll("[data-hand] .hinted"))) tile.classList.remove("hinted");
   if (shown?.tile) table.querySelector(`[data-hand] [data-tile="${shown.tile}"]`)?.classList.add("hinted");
 }
 

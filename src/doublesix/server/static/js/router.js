@@ -7,7 +7,8 @@
 
 /** @typedef {import("./types.js").Route} Route */
 
-/** The screens a hash can name, besides the table's and the invite's. */
+/** The screens a hash can name, besides the table's and the invite's.
+ * @type {Record<string, import("./types.js").Screen>} */
 const PLAIN = { online: "lobby", hall: "hall", tutorial: "tutorial", rules: "rules", tips: "tips", home: "home" };
 
 /**
@@ -32,7 +33,7 @@ export function parse(hash) {
   m = /^watch=(.+)$/.exec(text);
   if (m) return { screen: "table", params: { mode: "watch", room: m[1] } };
   if (text === "computer" || text === "hotseat") return { screen: "table", params: { mode: text } };
-  const screen = PLAIN[/** @type {keyof typeof PLAIN} */ (text)];
+  const screen = PLAIN[text];
   return screen ? { screen, params: {} } : null;
 }
 

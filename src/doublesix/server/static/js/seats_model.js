@@ -1,3 +1,4 @@
+// @ts-check
 // Tables of three and four, DOM-free: who sits where around "me", the pairs of «Козёл»,
 // names for seats, and the pass marker. Turns go clockwise 0, 1, 2, 3 (RULES.md §5): with
 // me at the bottom, the next player sits on my left, then opposite, then on my right.

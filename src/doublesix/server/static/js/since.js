@@ -1,3 +1,4 @@
+// @ts-check
 // «Since your turn», DOM-free: on a shared screen of three or four, the player who takes the
 // device sees what the others did since their own last action in this deal (plays, draws from
 // the boneyard, passes), grouped by player in turn order, and which tiles of the line are new.

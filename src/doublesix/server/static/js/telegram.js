@@ -1,3 +1,4 @@
+// @ts-check
 // Telegram Mini App support. Outside Telegram nothing here does anything. Inside it, the page
 // follows Telegram's theme colours and viewport, sends `initData` to the server (which checks
 // its signature) and takes the player's name from the answer; a `startapp` parameter that

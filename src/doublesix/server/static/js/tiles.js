@@ -1,3 +1,4 @@
+// @ts-check
 // Dominoes drawn as SVG from their values: one drawing for the hand, the line, the result
 // sheet, the tutorial and the rules pages. A face is 100×100 per half; pips in the classic spots.
 

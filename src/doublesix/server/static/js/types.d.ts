@@ -8,7 +8,7 @@ export type Mode = "computer" | "hotseat" | "online" | "watch";
 /** A place in the client: a screen and what it shows (router.js). */
 export interface Route {
   screen: Screen;
-  params: { mode?: Mode; room?: string; join?: string; invite?: string };
+  params: { mode?: Mode; room?: string; join?: string; invite?: string; notFound?: boolean };
 }
 
 export interface Rules {

@@ -55,8 +55,9 @@ function hintButton(/** @type {Tutorial} */ lesson) {
   let button = $("[data-tut-hint]", screen);
   let text = $("[data-tut-hint-text]", screen);
   if (!button) {
-    button = document.createElement("button");
-    button.type = "button";
+    const made = document.createElement("button");
+    made.type = "button";
+    button = made;
     button.className = "btn quiet";
     button.dataset.tutHint = "";
     button.dataset.action = "tut-hint";

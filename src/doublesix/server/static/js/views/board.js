@@ -1,3 +1,4 @@
+// @ts-check
 // The line on the table: laid out by layout.js to fit the board, drawn with tiles.js. Each open
 // end is marked in the free slot where the next tile would go (a button while the player
 // chooses an end), so a marker never covers a tile. The last tile played stays outlined until
@@ -94,7 +95,7 @@ export function renderBoard(board, opts) {
     marker.style.left = `${offX + spot.x * unit}px`;
     marker.style.top = `${offY + spot.y * unit}px`;
     if (active) {
-      marker.type = "button";
+      /** @type {HTMLButtonElement} */ (marker).type = "button";
       marker.setAttribute("aria-label", t("end.play", { side: t(`side.${side}`), v: end.value }));
       marker.addEventListener("click", (ev) => {
         ev.stopPropagation();

@@ -1,3 +1,4 @@
+// @ts-check
 // The radio groups of the settings dialog, the online lobby and the hall: game type, the match
 // target of 101 (seed 003: to 101, 301 or 501) and of «Козёл» (RULES.md §9: to 101, 201 or
 // 301) and computer level.
@@ -61,7 +62,8 @@ export function targetRadios(presetBox, name, current) {
   const chosen = current && typeof current === "object" ? { ...current } : { "101": current, kozel: current };
   let shownFor = null;
   box.addEventListener("change", (ev) => {
-    if (ev.target.dataset.target !== undefined && shownFor) chosen[shownFor] = Number(ev.target.value);
+    const input = /** @type {HTMLInputElement} */ (ev.target);
+    if (input.dataset.target !== undefined && shownFor) chosen[shownFor] = Number(input.value);
   });
   presetBox.append(box);
   const sync = () => {

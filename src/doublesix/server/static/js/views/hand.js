@@ -19,7 +19,7 @@ import { tileSvg } from "../tiles.js";
  */
 export function renderHand(hand, state, view, moves, myTurn) {
   const tiles = view?.hand ?? [];
-  const focusedTile = document.activeElement?.closest?.("[data-tile]")?.dataset.tile ?? null;
+  const focusedTile = /** @type {HTMLElement|null|undefined} */ (document.activeElement?.closest?.("[data-tile]"))?.dataset.tile ?? null;
   const firstMove = (view?.line ?? []).length === 0;
   const key = JSON.stringify([tiles, [...moves.plays.keys()], myTurn, state.selected, state.freshHand, state.lang]);
   if (hand.dataset.key === key) return;
@@ -59,24 +59,24 @@ export function renderHand(hand, state, view, moves, myTurn) {
   // a tile just drawn flies from the boneyard's label to its place in the hand: a copy on
   // top of everything (the hand's scrolling box would clip it), the tile itself appears after
   const yard = document.querySelector("[data-boneyard]")?.getBoundingClientRect();
-  for (const button of hand.querySelectorAll(".is-new")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (hand.querySelectorAll(".is-new"))) {
     if (!yard?.width) break;
     const r = button.getBoundingClientRect();
     button.style.setProperty("--from-x", `${Math.round(yard.left + yard.width / 2 - r.left - r.width / 2)}px`);
     button.style.setProperty("--from-y", `${Math.round(yard.top + yard.height / 2 - r.top - r.height / 2)}px`);
     flyIn(button, r);
   }
-  const count = document.querySelector("[data-hand-count]");
+  const count = /** @type {HTMLElement|null} */ (document.querySelector("[data-hand-count]"));
   if (count) {
     count.hidden = tiles.length <= 7;
     count.textContent = t("hand.count", { n: tiles.length });
   }
   if (focusedTile) {
-    const again = hand.querySelector(`[data-tile="${focusedTile}"]`);
-    (again ?? hand.querySelector("[data-playable]"))?.focus({ preventScroll: false });
+    const again = /** @type {HTMLElement|null} */ (hand.querySelector(`[data-tile="${focusedTile}"]`));
+    (again ?? /** @type {HTMLElement|null} */ (hand.querySelector("[data-playable]")))?.focus({ preventScroll: false });
   }
   // a long hand scrolls: bring the chosen tile, or else the first one that fits, into view
-  const target = hand.querySelector(".is-selected") ?? hand.querySelector("[data-playable]");
+  const target = /** @type {HTMLElement|null} */ (hand.querySelector(".is-selected") ?? hand.querySelector("[data-playable]"));
   if (target && hand.scrollWidth > hand.clientWidth) {
     const left = target.offsetLeft - hand.clientWidth / 2 + target.offsetWidth / 2;
     hand.scrollTo({ left: Math.max(0, left), behavior: "instant" });

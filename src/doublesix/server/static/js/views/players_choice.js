@@ -1,3 +1,4 @@
+// @ts-check
 // The number of players, beside the game type in every place a game is set up (settings,
 // online lobby, hall): 2, 3 or 4 for the single deals; 101 is for two; «Козёл» for four.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // «Разбор»: the engine's review of a finished deal, over the result sheet. The evaluation
 // graph (SVG, one point per ply, the player's own moves marked by label), the counts of each
 // label, and the worst mistakes with the position as it was and the better move.
@@ -59,7 +60,7 @@ export function closeReview() {
   if (!overlay || overlay.hidden) return;
   overlay.hidden = true;
   // the result sheet under the review was out of reach while it was open
-  const sheet = document.querySelector("[data-result]");
+  const sheet = /** @type {HTMLElement|null} */ (document.querySelector("[data-result]"));
   if (sheet) sheet.inert = false;
   opener?.focus();
 }
@@ -84,7 +85,7 @@ export async function openReview(state, button = null, seat = null) {
   $("[data-review-units]").textContent = "";
   $("[data-review-hints]").hidden = true;
   overlay.hidden = false;
-  const sheet = document.querySelector("[data-result]");
+  const sheet = /** @type {HTMLElement|null} */ (document.querySelector("[data-result]"));
   if (sheet) sheet.inert = true;  // Tab stays in the review
   overlay.dataset.state = "loading";
   $("[data-review-close]").focus();

@@ -1,3 +1,4 @@
+// @ts-check
 // The table screen: opponent, infobar, line, status, hand, action buttons, side panel and the
 // result sheet, rendered from the store's state. The hand is views/hand.js;
 // a tap on an end marker goes back through `ctx.chooseEnd`.

@@ -1,3 +1,4 @@
+// @ts-check
 // The short interactive lesson from seed 000: the line 4-4, then 1-4, then 1-1. At each step
 // the player lays the tile at an open end and gets told whether it fits and why.
 
