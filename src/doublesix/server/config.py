@@ -11,11 +11,26 @@ from typing import Any
 DEFAULT_DB = "sqlite:///data/doublesix.db"
 STATIC_DIR = Path(__file__).parent / "static"
 DAY = 24 * 3600.0
-_KIND_NAMES = {int: "a whole number", float: "a number", str: "text"}
 
 
 def _addresses(text: str) -> tuple[str, ...]:
     return tuple(a.strip() for a in text.split(",") if a.strip())
+
+
+def _origins(text: str) -> tuple[str, ...]:
+    """Web origins as a browser writes them (scheme, host, port if not the default)."""
+    origins = tuple(o.strip().rstrip("/").lower() for o in text.split(",") if o.strip())
+    for origin in origins:
+        scheme, _, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not rest or "/" in rest or "@" in rest:
+            raise ValueError(origin)
+    return origins
+
+
+_KIND_NAMES: dict[object, str] = {
+    int: "a whole number", float: "a number", str: "text",
+    _origins: "a comma list of origins such as https://example.com",
+}
 
 
 @dataclass(frozen=True)
@@ -69,6 +84,9 @@ class Settings:
     sockets_per_client: int = 64
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
     trusted_proxies: tuple[str, ...] = ()
+    #: web origins besides the server's own whose pages may call the JSON endpoints (a
+    #: browser's ``Origin``: ``https://example.com``); any other site's page is refused
+    allowed_origins: tuple[str, ...] = ()
     #: seconds a client may take to send its request headers, and then its body
     header_timeout: float = 10.0
     body_timeout: float = 10.0
@@ -117,6 +135,7 @@ class Settings:
             "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", int),
             "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", int),
             "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
+            "DOUBLESIX_ORIGINS": ("allowed_origins", _origins),
             "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", float),
             "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", float),
             "DOUBLESIX_MAX_HEADER": ("max_header", int),
