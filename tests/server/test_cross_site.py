@@ -10,6 +10,7 @@ it carries. A real server, plain HTTP: what a browser would send, byte for byte.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import httpx
@@ -31,7 +32,7 @@ def server() -> Iterator[ServerThread]:
 
 
 def body(name: str = "Боря") -> bytes:
-    return ('{"mode": "online", "name": "%s"}' % name).encode()
+    return json.dumps({"mode": "online", "name": name}).encode()
 
 
 async def raw_post(server: ServerThread, path: str, content: bytes,
