@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doublesix.server.edge import parse_json
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 
 RequestId = str | int | None
 
@@ -82,7 +82,7 @@ CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", "sea
 
 
 def bad(message: str) -> ServiceError:
-    return ServiceError("bad_message", message)
+    return ServiceError(ErrorCode.BAD_MESSAGE, message)
 
 
 def request_id(frame: dict[str, Any]) -> RequestId:
@@ -155,7 +155,8 @@ def parse_frame(text: str) -> Command:
         raise
     shown = kind if len(kind) <= 32 else kind[:32] + "…"
     error = ServiceError(
-        "unknown_type", f"unknown frame type {shown!r}: expected one of {', '.join(CLIENT_TYPES)}"
+        ErrorCode.UNKNOWN_TYPE,
+        f"unknown frame type {shown!r}: expected one of {', '.join(CLIENT_TYPES)}",
     )
     error.request_id = rid
     raise error

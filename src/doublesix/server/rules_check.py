@@ -11,7 +11,7 @@ from dataclasses import fields
 from typing import Any
 
 from doublesix.core import Ruleset
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 
 #: whole-number options and their ranges; any other whole-number option gets DEFAULT_RANGE
 RANGES = {"players": (2, 4), "hand_size": (1, 14), "redeal_doubles": (2, 8),
@@ -26,7 +26,7 @@ PRESET_TARGETS = {"kozel": ((101, 201, 301), "«Козёл» (kozel) is played t
 
 
 def _refuse(message: str) -> ServiceError:
-    return ServiceError("invalid_rules", message)
+    return ServiceError(ErrorCode.INVALID_RULES, message)
 
 
 def _whole(name: str, value: Any) -> None:

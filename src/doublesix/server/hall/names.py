@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 
 MAX_NAME = 24
 #: combining marks allowed on one base character (Vietnamese needs 2; "Zalgo" text piles on)
@@ -74,17 +74,17 @@ def name_problem(text: str) -> str | None:
 def clean_name(value: object) -> str:
     """The name to show, or a ``bad_name`` refusal saying what is wrong with it."""
     if not isinstance(value, str):
-        raise ServiceError("bad_name", "the name must be text")
+        raise ServiceError(ErrorCode.BAD_NAME, "the name must be text")
     if any(unicodedata.category(ch) == "Cc" for ch in value):
-        raise ServiceError("bad_name", "the name has control characters (new lines, tabs)")
+        raise ServiceError(ErrorCode.BAD_NAME, "the name has control characters (new lines, tabs)")
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if not text:
-        raise ServiceError("bad_name", "the name is empty")
+        raise ServiceError(ErrorCode.BAD_NAME, "the name is empty")
     if len(text) > MAX_NAME:
-        raise ServiceError("bad_name", f"the name is longer than {MAX_NAME} characters")
+        raise ServiceError(ErrorCode.BAD_NAME, f"the name is longer than {MAX_NAME} characters")
     problem = name_problem(text)
     if problem is not None:
-        raise ServiceError("bad_name", problem)
+        raise ServiceError(ErrorCode.BAD_NAME, problem)
     return text
 
 
