@@ -8,7 +8,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix.server import clients
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.http_api import _body, _error, _optional_str, _service
 from doublesix.server.review import Reviews
 
@@ -30,7 +30,7 @@ def _optional_int(data: dict[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10_000:
-        raise ServiceError("bad_request", f"{key!r} must be a small whole number")
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"{key!r} must be a small whole number")
     return value
 
 
