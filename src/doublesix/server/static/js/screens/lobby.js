@@ -76,10 +76,19 @@ async function joinByInvite(/** @type {string} */ gameId, /** @type {string} */ 
   const name = await onlineName();
   message(t("online.joining"));
   try {
-    enter(await joinGame(gameId, invite, name));
+    enter(await joinGame(gameId, invite, name).catch(async (err) => {
+      // a seat at a hall table needs a name (strangers see it): ask, even if skipped before
+      if (!(err instanceof ApiError && err.code === "bad_name")) throw err;
+      /** @type {{ name: string|null }} */
+      const answer = await shell.dialog("name");
+      if (!answer.name) throw err;
+      prefs.setName(answer.name);
+      return joinGame(gameId, invite, answer.name);
+    }));
   } catch (err) {
     const code = err instanceof ApiError ? err.code : "";
-    message(code === "room_full" ? t("online.full") : code === "network" ? t("error.server") : t("online.notFound"));
+    message(code === "room_full" ? t("online.full") : code === "network" ? t("error.server")
+      : code === "bad_name" ? t("hall.nameBad") : t("online.notFound"));
   }
 }
 
