@@ -11,6 +11,7 @@ const STRINGS = { ru: RU, en: EN };
 export const LANGUAGES = ["ru", "en"];
 let current = "ru";
 
+/** @param {string} lang @returns {string} the language now in use */
 export function setLanguage(lang) {
   current = LANGUAGES.includes(lang) ? lang : "ru";
   return current;
@@ -20,22 +21,29 @@ export function language() {
   return current;
 }
 
-/** The string for *key* in the current language, with {name} placeholders filled in. */
+/**
+ * The string for *key* in the current language, with {name} placeholders filled in.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   const table = STRINGS[current] ?? STRINGS.ru;
   let text = table[key] ?? STRINGS.ru[key] ?? key;
   if (typeof text === "object") text = text[pluralCategory(params.n)] ?? text.other;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return text.replace(/\{(\w+)\}/g, (/** @type {string} */ _, /** @type {string} */ name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
 export const _STRINGS = STRINGS;
 
+/** @type {Map<string, Intl.PluralRules>} */
 const pluralRules = new Map();
 
 /** The CLDR plural category of *n* in the current language ("one", "few", "many", "other"). */
+/** @param {unknown} n @param {string} [lang] @returns {string} */
 export function pluralCategory(n, lang = current) {
   if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
-  return pluralRules.get(lang).select(Number(n) || 0);
+  return /** @type {Intl.PluralRules} */ (pluralRules.get(lang)).select(Number(n) || 0);
 }
 
 /** The keys whose text depends on a count {n}: each has a form for every plural category. */
@@ -44,6 +52,7 @@ export function pluralKeys() {
 }
 
 /** Add strings of a feature module (e.g. the hall) without editing the tables above. */
+/** @param {string} lang @param {Record<string, string | Record<string, string>>} table */
 export function extend(lang, table) {
   Object.assign(STRINGS[lang], table);
 }

@@ -20,6 +20,7 @@ function probe() {
 class Saved {
   constructor() {
     this.storage = probe();
+    /** @type {Map<string, string>} */
     this.memory = new Map();
   }
 
@@ -27,6 +28,7 @@ class Saved {
     return this.storage !== null;
   }
 
+  /** The value saved under *key* (JSON), or *fallback*. @param {string} key @param {unknown} [fallback] @returns {any} */
   get(key, fallback = null) {
     let raw = null;
     try {
@@ -42,6 +44,7 @@ class Saved {
     }
   }
 
+  /** @param {string} key @param {unknown} value */
   set(key, value) {
     const raw = JSON.stringify(value);
     this.memory.set(key, raw);
@@ -52,6 +55,7 @@ class Saved {
     }
   }
 
+  /** @param {string} key */
   remove(key) {
     this.memory.delete(key);
     try {

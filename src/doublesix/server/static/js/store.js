@@ -43,7 +43,8 @@ export const INITIAL = Object.freeze({
   freshFrom: null,
 });
 
-/** What leaving a table clears (the language, the level and the screen stay). */
+/** What leaving a table clears (the language, the level and the screen stay).
+ * @type {Partial<State>} */
 const NO_TABLE = {
   mode: null, game: null, view: null, room: null, selected: null, conn: "idle", announce: null, covered: false,
   resigned: null, sheetView: null, nextAsked: false,

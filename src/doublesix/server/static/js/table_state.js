@@ -50,6 +50,7 @@ export function tableReducer(state, frame) {
 
 /** A spectator's view drawn as if from seat 1's side (so scores line up), with no hand: the
  * table never offers a move. */
+/** @returns {View} */
 export function watcherView(/** @type {View} */ view) {
   return { ...view, seat: 1, hand: [], legal: [], lead_options: [] };
 }

@@ -79,7 +79,7 @@ export function renderBoard(board, opts) {
   board.append(svg);
 
   // markers in the free slots: as large as a finger where there is room, never over a tile
-  for (const side of ["left", "right"]) {
+  for (const side of /** @type {const} */ (["left", "right"])) {
     const end = layout.ends[side];
     if (!end) continue;
     const spot = markerAt(layout, side, unit);
