@@ -96,4 +96,4 @@ export const PAGES = {
 };
 
 // three and four players, and «Козёл»: content_kozel.js
-for (const page of ["rules", "tips"]) for (const lang of ["ru", "en"]) PAGES[page][lang].push(...KOZEL[page][lang]);
+for (const page of /** @type {const} */ (["rules", "tips"])) for (const lang of /** @type {const} */ (["ru", "en"])) PAGES[page][lang].push(.../** @type {any[]} */ (KOZEL[page][lang]));
