@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from doublesix.cli import build_parser, main
+from doublesix.cli.main import build_parser, main
 
 DOUBLESIX = str(Path(sys.executable).parent / "doublesix")
 # a serve check that regressed would start a real server in this process and never return
@@ -188,7 +188,7 @@ def test_play_and_bench_refuse_a_bad_command_line(argv: list[str], words: str,
 
 
 def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from doublesix.command_errors import UsageError
+    from doublesix.cli.errors import UsageError
 
     with pytest.raises(UsageError):
         main(["--debug", "play", "--level", "foo"])

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from doublesix.bots.arena import make_any, run_arena
-from doublesix.cli import main
+from doublesix.cli.main import main
 from doublesix.core.rules import find_preset
 
 

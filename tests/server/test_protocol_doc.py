@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from doublesix.server import errors
-from doublesix.server.protocol import CLIENT_TYPES
+from doublesix.server.wire import errors
+from doublesix.server.wire.protocol import CLIENT_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from doublesix.server.errors import ServiceError
+from doublesix.server.wire.errors import ServiceError
 
 MAX_NAME = 24
 #: combining marks allowed on one base character (Vietnamese needs 2; "Zalgo" text piles on)
