@@ -31,7 +31,7 @@ from doublesix.server.rooms import views
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.rooms.signals import Gone, Signal, Stored
 from doublesix.server.storage import SharedStorage
-from doublesix.server.wire.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ServiceError
+from doublesix.server.wire.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ErrorCode, ServiceError
 
 log = logging.getLogger("doublesix.server.fanout")
 CHANNEL = "doublesix:rooms"
@@ -212,7 +212,7 @@ class RedisFanout:
                 if game_id not in self._again:
                     return
         except ServiceError as exc:
-            if exc.code == "not_found":
+            if exc.code == ErrorCode.NOT_FOUND:
                 self._drop(game_id)
         except asyncio.CancelledError:
             raise

@@ -14,7 +14,7 @@ from doublesix.server.http import clients, telegram
 from doublesix.server.http.edge import parse_json
 from doublesix.server.http.openapi import OPENAPI
 from doublesix.server.rooms.service import RoomsService
-from doublesix.server.wire.errors import ServiceError
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 
 def _service(request: Request) -> RoomsService:
@@ -31,15 +31,16 @@ async def _body(request: Request) -> dict[str, Any]:
     limit = settings.max_body
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
+        raise ServiceError(ErrorCode.TOO_LARGE, f"the body is over {limit} bytes", status=413)
     try:
         raw = await asyncio.wait_for(_read(request, limit), settings.body_timeout)
     except TimeoutError:
-        raise ServiceError("body_timeout", f"the body took over {settings.body_timeout:g} s",
+        raise ServiceError(ErrorCode.BODY_TIMEOUT,
+                           f"the body took over {settings.body_timeout:g} s",
                            status=408) from None
     data = parse_json(raw or b"{}")
     if not isinstance(data, dict):
-        raise ServiceError("bad_request", "the body must be a JSON object")
+        raise ServiceError(ErrorCode.BAD_REQUEST, "the body must be a JSON object")
     return data
 
 
@@ -48,7 +49,7 @@ async def _read(request: Request, limit: int) -> bytes:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > limit:
-            raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
+            raise ServiceError(ErrorCode.TOO_LARGE, f"the body is over {limit} bytes", status=413)
     return raw
 
 
@@ -57,7 +58,8 @@ def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > limit:
-        raise ServiceError("bad_request", f"{key!r} must be a string of at most {limit} characters")
+        raise ServiceError(ErrorCode.BAD_REQUEST,
+                           f"{key!r} must be a string of at most {limit} characters")
     return value.strip() or None
 
 
@@ -67,7 +69,7 @@ def optional_seat(data: dict[str, Any]) -> int | None:
     if seat is None:
         return None
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ServiceError("bad_request", "'seat' must be a seat number 0 to 3")
+        raise ServiceError(ErrorCode.BAD_REQUEST, "'seat' must be a seat number 0 to 3")
     return seat
 
 
@@ -76,10 +78,10 @@ async def create_game(request: Request) -> JSONResponse:
         data = await _body(request)
         mode = data.get("mode")
         if not isinstance(mode, str):
-            raise ServiceError("bad_request", "'mode' must be computer, hotseat or online")
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'mode' must be computer, hotseat or online")
         rules = data.get("rules")
         if rules is not None and not isinstance(rules, dict):
-            raise ServiceError("bad_request",
+            raise ServiceError(ErrorCode.BAD_REQUEST,
                                "'rules' must be an object like {\"preset\": \"draw\"}")
         hall = data.get("hall")
         # a hall table needs a name (strangers see it); elsewhere it may be left out
@@ -99,7 +101,7 @@ async def join_game(request: Request) -> JSONResponse:
         data = await _body(request)
         invite = _optional_str(data, "invite", 64)
         if invite is None:
-            raise ServiceError("bad_request", "'invite' is required")
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'invite' is required")
         result = await _service(request).join(
             request.path_params["game_id"], invite, optional_name(data.get("name")),
             seat=optional_seat(data),
@@ -121,9 +123,10 @@ async def telegram_auth(request: Request) -> JSONResponse:
         data = await _body(request)
         init_data = data.get("init_data")
         if not isinstance(init_data, str) or not init_data:
-            raise ServiceError("bad_request", "'init_data' must be Telegram.WebApp.initData")
+            raise ServiceError(ErrorCode.BAD_REQUEST,
+                               "'init_data' must be Telegram.WebApp.initData")
         if not settings.telegram_bot_token:
-            raise ServiceError("telegram_disabled", "Telegram sign-in is not configured",
+            raise ServiceError(ErrorCode.TELEGRAM_DISABLED, "Telegram sign-in is not configured",
                                status=503)
         try:
             user = telegram.verify(init_data, settings.telegram_bot_token, now=service.clock(),

@@ -9,7 +9,7 @@ from starlette.responses import JSONResponse
 
 from doublesix.server.http.api import _body, _error, _optional_str, _service
 from doublesix.server.review.service import Reviews
-from doublesix.server.wire.errors import ServiceError
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 
 def _reviews(request: Request) -> Reviews:
@@ -26,7 +26,7 @@ def _optional_int(data: dict[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10_000:
-        raise ServiceError("bad_request", f"{key!r} must be a small whole number")
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"{key!r} must be a small whole number")
     return value
 
 

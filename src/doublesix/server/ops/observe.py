@@ -18,7 +18,7 @@ from doublesix.server.config import Settings
 from doublesix.server.ops import logs
 from doublesix.server.ops.metrics import Metrics
 from doublesix.server.rooms.signals import Created, Gone, Signal
-from doublesix.server.wire.errors import ServiceError
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 if TYPE_CHECKING:
     from wsgiref.simple_server import WSGIServer
@@ -128,10 +128,10 @@ class Observer:
 
     def failed(self, peer: Peer, command: object) -> None:
         """Inside ``except``: a frame failed in the server (logged with its traceback)."""
-        self.metrics.errors.labels("internal").inc()
+        self.metrics.errors.labels(ErrorCode.INTERNAL).inc()
         log.exception("a frame could not be served", extra={"fields": {
             "game_id": _game_id(peer, command), "type": frame_type(command),
-            "code": "internal"}})
+            "code": ErrorCode.INTERNAL}})
 
     # -- rooms -----------------------------------------------------------------------------
     def heard(self, signal: Signal) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from doublesix.server.config import Settings
 from doublesix.server.rooms.ratelimit import TokenBucket
-from doublesix.server.wire.errors import ServiceError
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 PRUNE_AT = 10_000
 
@@ -52,10 +52,11 @@ class Budgets:
         if client is None:
             return
         if not self.rooms.take(client):
-            raise ServiceError("too_many_rooms", "too many new rooms from this address: wait"
+            raise ServiceError(ErrorCode.TOO_MANY_ROOMS,
+                               "too many new rooms from this address: wait"
                                " a minute", status=429)
         if mode == "computer" and not self.computer.take(client):
-            raise ServiceError("too_many_rooms", "too many games against the computer from"
+            raise ServiceError(ErrorCode.TOO_MANY_ROOMS, "too many games against the computer from"
                                " this address: wait a minute", status=429)
 
     def open_socket(self, client: str | None) -> bool:

@@ -18,7 +18,7 @@ from doublesix.server.ops.observe import Observer
 from doublesix.server.rooms.clocks import hall_sync
 from doublesix.server.rooms.room import Room
 from doublesix.server.storage import Conflict, EventRow, SharedStorage, Storage
-from doublesix.server.wire.errors import ServiceError, not_found
+from doublesix.server.wire.errors import ErrorCode, ServiceError, not_found
 
 log = logging.getLogger("doublesix.server")
 Payload = dict[str, Any]
@@ -119,13 +119,14 @@ class RoomCache:
             await self.storage.save(row, expected, events)
         except Conflict:
             room.stale = True
-            raise ServiceError("busy", "the room changed meanwhile: nothing was stored, retry"
+            raise ServiceError(ErrorCode.BUSY,
+                               "the room changed meanwhile: nothing was stored, retry"
                                " with the new state") from None
         except BaseException as exc:
             room.stale = True
             if isinstance(exc, Exception):
                 log.exception("saving room %s failed", row.game_id)
-                raise ServiceError("internal", "the change could not be stored; nothing"
+                raise ServiceError(ErrorCode.INTERNAL, "the change could not be stored; nothing"
                                    " changed", status=500) from exc
             raise
         if self.observe is not None:
