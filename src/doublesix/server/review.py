@@ -2,9 +2,10 @@
 
 Both search for seconds, so they run in worker processes (:func:`run_in_worker`), never on the
 event loop. The review is only for a deal that is over, so it can never tell a hidden tile of
-a live deal: a seat of the room may ask with its token, and at a public hall table anyone may
-once the deal has ended. Reviews are cached with the room (per game, deal and seat), and both
-are rate limited per client. Hints are for games against the computer and hot-seat only.
+a live deal, and only for the asking token's own seats, so it never shows anyone a hand that
+was not theirs (a spectator of a public table sees no hand, during the deal or after).
+Reviews are cached with the room (per game, deal and seat), and both are rate limited per
+client. Hints are for games against the computer and hot-seat only.
 """
 
 from __future__ import annotations
@@ -141,20 +142,19 @@ class Reviews:
                 "review": cached}
 
     def _review_seat(self, room: Room, token: str | None, seat: int | None) -> int:
+        """The seat to review: one of the token's own, at every table. A review shows the
+        seat's hand at each of its decisions, as the other seats never saw it; a spectator
+        never sees a hand at all, so a public table gives no one else a review either."""
         mine = _seats_of(room, token)
-        hall = room.row.hall
-        anyone = bool(hall and hall.get("public"))
-        if not mine and not anyone:
+        if not mine:
             raise ServiceError(ErrorCode.NOT_YOUR_SEAT,
                                "only a seat of this room may review its deals",
                                status=403)
         if seat is None:
-            if not mine:
-                raise ServiceError(ErrorCode.BAD_REQUEST, "say which seat to review")
             return mine[0]
         if not 0 <= seat < room.rules.players:
             raise ServiceError(ErrorCode.BAD_REQUEST, f"seat {seat} does not exist")
-        if seat not in mine and not anyone:
+        if seat not in mine:
             raise ServiceError(ErrorCode.NOT_YOUR_SEAT, f"seat {seat} is not yours", status=403)
         return seat
 
