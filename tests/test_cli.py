@@ -87,6 +87,33 @@ def test_serve_names_an_unreachable_postgresql_without_its_password(
 
 
 @pytest.mark.usefixtures("no_env")
+def test_a_missing_extra_names_a_command_that_installs_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pip install "doublesix[…]"` asks an index for a package that is not on one."""
+    import importlib.util
+
+    from doublesix.server import preflight
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "asyncpg" else real(name, *a))
+    monkeypatch.chdir(REPO)
+    line = fails(["serve", "--port", "0", "--db", "postgresql://u@127.0.0.1:1/d"], capsys, 1)
+    python = os.path.relpath(sys.executable) if sys.executable.startswith(str(REPO)) \
+        else sys.executable
+    command = f'{python} -m pip install -e ".[server,postgres]"'
+    assert line.endswith(f"postgres extra: `{command}`"), line
+    # and it works: pip, offline and installing nothing, finds what to install there
+    dry = subprocess.run([*command.replace('"', "").split(), "--dry-run", "--no-deps",
+                          "--no-index", "--no-build-isolation"],
+                         cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert dry.returncode == 0 and "Would install doublesix" in dry.stdout, dry.stderr
+    # from elsewhere the clone is named by its path
+    monkeypatch.chdir("/")
+    assert f'-m pip install -e "{REPO}[server]"`' in preflight.install_hint("server")
+
+
+@pytest.mark.usefixtures("no_env")
 @pytest.mark.parametrize(("var", "value", "words"), [
     ("DOUBLESIX_PORT", "abc", "DOUBLESIX_PORT='abc' is not a whole number"),
     ("DOUBLESIX_PORT", "70000", "DOUBLESIX_PORT 70000 is not a port"),

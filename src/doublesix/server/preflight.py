@@ -9,11 +9,14 @@ of in a traceback after "Application startup complete".
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import importlib.util
 import socket
 import sqlite3
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -76,17 +79,39 @@ def check_workers(settings: Settings, workers: int) -> None:
 def check_url(settings: Settings) -> None:
     """The storage URL's form and the extras it needs, before anything is opened."""
     if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn")):
-        raise CommandError('the server needs the server extra: pip install "doublesix[server]"'
+        raise CommandError(f"the server needs the server extra: {install_hint('server')}"
                            " (make run installs it)")
     try:
         open_storage(settings.db_url)
     except ValueError as exc:
         raise UsageError(f"--db {settings.db_url!r}: {exc}") from None
     if settings.db_url.startswith("postgres") and importlib.util.find_spec("asyncpg") is None:
-        raise CommandError('postgresql:// storage needs the postgres extra: '
-                           'pip install "doublesix[server,postgres]"')
+        raise CommandError("postgresql:// storage needs the postgres extra: "
+                           f"{install_hint('server,postgres')}")
     if settings.redis_url and importlib.util.find_spec("redis") is None:
-        raise CommandError('--redis needs the redis extra: pip install "doublesix[server,redis]"')
+        raise CommandError(f"--redis needs the redis extra: {install_hint('server,redis')}")
+
+
+def install_hint(extras: str) -> str:
+    """A command that installs *extras* into the Python running us.
+
+    doublesix is not on a package index: ``pip install "doublesix[server]"`` finds nothing.
+    Run from a clone (an editable install, as ``make`` makes), the command names the clone;
+    otherwise the reader installs from the copy they installed doublesix from.
+    """
+    import doublesix
+
+    root = Path(doublesix.__file__).resolve().parents[2]  # src/doublesix/__init__.py
+    python = sys.executable
+    if not (root / "pyproject.toml").is_file():
+        return (f'`{python} -m pip install "PATH[{extras}]"`, PATH the doublesix source you'
+                " installed from")
+    where = str(root)
+    if root == Path.cwd().resolve():  # in the clone: the short form README uses
+        where = "."
+        with contextlib.suppress(ValueError):
+            python = str(Path(python).relative_to(Path.cwd()))
+    return f'`{python} -m pip install -e "{where}[{extras}]"`'
 
 
 def bind(host: str, port: int) -> socket.socket:
