@@ -74,6 +74,20 @@ def test_serve_refuses_a_path_through_a_file(
 
 
 @pytest.mark.usefixtures("no_env")
+def test_a_sqlite_path_that_cannot_be_opened_is_not_asked_if_it_is_running(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file has no server to be running: the line names what is wrong with the path."""
+    # procfs refuses new folders even to root
+    line = fails(["serve", "--port", "0", "--db", "sqlite:////proc/doublesix/x.db"], capsys, 1)
+    assert "is it running" not in line
+    assert line.endswith("cannot create /proc/doublesix for --db 'sqlite:////proc/doublesix/"
+                         "x.db': no such file or directory; give another --db path"), line
+    line = fails(["serve", "--port", "0", "--db", f"sqlite:///{tmp_path}"], capsys, 1)
+    assert line.endswith(f"cannot open {tmp_path}: it is a folder, not a file; name a file in"
+                         f" it, e.g. --db sqlite:///{tmp_path}/doublesix.db"), line
+
+
+@pytest.mark.usefixtures("no_env")
 def test_serve_names_an_unreachable_postgresql_without_its_password(
         capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("asyncpg")

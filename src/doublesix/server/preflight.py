@@ -156,6 +156,9 @@ def check_storage(url: str) -> None:
         path = url.partition(":///")[2]
         if "not a database" in str(exc):
             reason = "that file is not a SQLite database; give another --db path"
+        elif Path(path).is_dir():
+            reason = (f"it is a folder, not a file; name a file in it, e.g. --db "
+                      f"sqlite:///{path.rstrip('/')}/doublesix.db")
         else:
             reason = f"{exc} (is its folder writable?); give another --db path"
         raise CommandError(f"cannot open {path}: {reason}") from None
@@ -165,17 +168,26 @@ def check_storage(url: str) -> None:
     except PermissionError as exc:
         raise CommandError(f"cannot create {exc.filename} for --db {url!r}: permission denied"
                            ) from None
-    except ConnectionRefusedError:
-        raise CommandError(f"cannot reach {where(url)}: connection refused; is it running? "
-                           "check --db") from None
-    except OSError as exc:  # TimeoutError included
-        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        raise CommandError(f"cannot reach {where(url)}: {reason}; is it running? "
-                           "check --db") from None
+    except OSError as exc:
+        if not url.startswith("sqlite"):
+            raise _unreachable(url, exc) from None
+        # a local file: nothing to be "running", the path itself is the trouble
+        reason = (exc.strerror or str(exc) or type(exc).__name__).lower()
+        raise CommandError(f"cannot create {exc.filename or url} for --db {url!r}: {reason};"
+                           " give another --db path") from None
     except Exception as exc:
         if type(exc).__module__.startswith("asyncpg"):  # e.g. a wrong password, no database
             raise CommandError(f"{where(url)} refused us: {exc}; check --db") from None
         raise
+
+
+def _unreachable(url: str, exc: OSError) -> CommandError:
+    """A storage server that cannot be reached, named without its password."""
+    if isinstance(exc, ConnectionRefusedError):
+        return CommandError(f"cannot reach {where(url)}: connection refused; is it running? "
+                            "check --db")
+    reason = exc.strerror or str(exc) or type(exc).__name__  # TimeoutError has neither
+    return CommandError(f"cannot reach {where(url)}: {reason}; is it running? check --db")
 
 
 async def _open_and_close(url: str) -> None:
