@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from doublesix.server import tokens
 from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.ratelimit import TokenBucket
+from doublesix.server.ratelimit import BucketTable
 from doublesix.server.rooms import Room
 
 log = logging.getLogger("doublesix.server.review")
@@ -65,7 +65,10 @@ class Reviews:
         self.workers = workers
         self.clock = clock
         self._pool: Executor | None = None
-        self._buckets: dict[tuple[str, str], TokenBucket] = {}
+        #: per client (keyed as every per-client limit: clients.address), one table per kind
+        self._buckets: dict[str, BucketTable[str]] = {
+            "review": BucketTable(1.0 / REVIEW_EVERY, REVIEW_BURST, clock, _MAX_CLIENTS),
+            "hint": BucketTable(1.0 / HINT_EVERY, HINT_BURST, clock, _MAX_CLIENTS)}
         self._queued = 0
         #: the same review asked twice while it runs: one job, both wait for it
         self._running: dict[tuple[str, int, int, int], asyncio.Future[dict[str, Any]]] = {}
@@ -91,14 +94,8 @@ class Reviews:
         finally:
             self._queued -= 1
 
-    def _limit(self, kind: str, client: str, burst: int, every: float) -> None:
-        key = (kind, client)
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) > _MAX_CLIENTS:
-                self._buckets.clear()  # forgetting is generous, never wrong
-            bucket = self._buckets[key] = TokenBucket(1.0 / every, burst, self.clock)
-        if not bucket.take():
+    def _limit(self, kind: str, client: str) -> None:
+        if not self._buckets[kind].take(client):
             raise ServiceError(ErrorCode.RATE_LIMITED, f"too many {kind} requests: wait a little",
                                status=429)
 
@@ -121,7 +118,7 @@ class Reviews:
             if running is not None:
                 cached = await asyncio.shield(running)
             else:
-                self._limit("review", client, REVIEW_BURST, REVIEW_EVERY)
+                self._limit("review", client)
                 future: asyncio.Future[dict[str, Any]] = \
                     asyncio.get_running_loop().create_future()
                 self._running[key] = future
@@ -172,7 +169,7 @@ class Reviews:
         if to_move is None or to_move not in mine or room.is_computer(to_move):
             raise ServiceError(ErrorCode.NOT_YOUR_TURN,
                                "a hint is for the player to move", status=409)
-        self._limit("hint", client, HINT_BURST, HINT_EVERY)
+        self._limit("hint", client)
         state_no = room.row.state_no
         found = await self.run_in_worker(hint_job, dict(room.row.record), to_move,
                                          room.seed ^ room.row.game_no)
