@@ -56,13 +56,10 @@ def positive(kind: type[int] | type[float]) -> argparse._ActionType:
 
 
 def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    """doublesix.__version__: the one place it is written (pyproject.toml reads it too)."""
+    from doublesix import __version__
 
-    try:
-        return installed("doublesix")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown"
+    return __version__
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,11 +9,14 @@ of in a traceback after "Application startup complete".
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import importlib.util
 import socket
 import sqlite3
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -76,17 +79,39 @@ def check_workers(settings: Settings, workers: int) -> None:
 def check_url(settings: Settings) -> None:
     """The storage URL's form and the extras it needs, before anything is opened."""
     if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn")):
-        raise CommandError('the server needs the server extra: pip install "doublesix[server]"'
+        raise CommandError(f"the server needs the server extra: {install_hint('server')}"
                            " (make run installs it)")
     try:
         open_storage(settings.db_url)
     except ValueError as exc:
         raise UsageError(f"--db {settings.db_url!r}: {exc}") from None
     if settings.db_url.startswith("postgres") and importlib.util.find_spec("asyncpg") is None:
-        raise CommandError('postgresql:// storage needs the postgres extra: '
-                           'pip install "doublesix[server,postgres]"')
+        raise CommandError("postgresql:// storage needs the postgres extra: "
+                           f"{install_hint('server,postgres')}")
     if settings.redis_url and importlib.util.find_spec("redis") is None:
-        raise CommandError('--redis needs the redis extra: pip install "doublesix[server,redis]"')
+        raise CommandError(f"--redis needs the redis extra: {install_hint('server,redis')}")
+
+
+def install_hint(extras: str) -> str:
+    """A command that installs *extras* into the Python running us.
+
+    doublesix is not on a package index: ``pip install "doublesix[server]"`` finds nothing.
+    Run from a clone (an editable install, as ``make`` makes), the command names the clone;
+    otherwise the reader installs from the copy they installed doublesix from.
+    """
+    import doublesix
+
+    root = Path(doublesix.__file__).resolve().parents[2]  # src/doublesix/__init__.py
+    python = sys.executable
+    if not (root / "pyproject.toml").is_file():
+        return (f'`{python} -m pip install "PATH[{extras}]"`, PATH the doublesix source you'
+                " installed from")
+    where = str(root)
+    if root == Path.cwd().resolve():  # in the clone: the short form README uses
+        where = "."
+        with contextlib.suppress(ValueError):
+            python = str(Path(python).relative_to(Path.cwd()))
+    return f'`{python} -m pip install -e "{where}[{extras}]"`'
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -131,6 +156,9 @@ def check_storage(url: str) -> None:
         path = url.partition(":///")[2]
         if "not a database" in str(exc):
             reason = "that file is not a SQLite database; give another --db path"
+        elif Path(path).is_dir():
+            reason = (f"it is a folder, not a file; name a file in it, e.g. --db "
+                      f"sqlite:///{path.rstrip('/')}/doublesix.db")
         else:
             reason = f"{exc} (is its folder writable?); give another --db path"
         raise CommandError(f"cannot open {path}: {reason}") from None
@@ -140,17 +168,26 @@ def check_storage(url: str) -> None:
     except PermissionError as exc:
         raise CommandError(f"cannot create {exc.filename} for --db {url!r}: permission denied"
                            ) from None
-    except ConnectionRefusedError:
-        raise CommandError(f"cannot reach {where(url)}: connection refused; is it running? "
-                           "check --db") from None
-    except OSError as exc:  # TimeoutError included
-        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        raise CommandError(f"cannot reach {where(url)}: {reason}; is it running? "
-                           "check --db") from None
+    except OSError as exc:
+        if not url.startswith("sqlite"):
+            raise _unreachable(url, exc) from None
+        # a local file: nothing to be "running", the path itself is the trouble
+        reason = (exc.strerror or str(exc) or type(exc).__name__).lower()
+        raise CommandError(f"cannot create {exc.filename or url} for --db {url!r}: {reason};"
+                           " give another --db path") from None
     except Exception as exc:
         if type(exc).__module__.startswith("asyncpg"):  # e.g. a wrong password, no database
             raise CommandError(f"{where(url)} refused us: {exc}; check --db") from None
         raise
+
+
+def _unreachable(url: str, exc: OSError) -> CommandError:
+    """A storage server that cannot be reached, named without its password."""
+    if isinstance(exc, ConnectionRefusedError):
+        return CommandError(f"cannot reach {where(url)}: connection refused; is it running? "
+                            "check --db")
+    reason = exc.strerror or str(exc) or type(exc).__name__  # TimeoutError has neither
+    return CommandError(f"cannot reach {where(url)}: {reason}; is it running? check --db")
 
 
 async def _open_and_close(url: str) -> None:

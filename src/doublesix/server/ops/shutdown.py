@@ -165,6 +165,12 @@ class GracefulServer(uvicorn.Server):
                 await asyncio.wait_for(service.hand_over_computer(), self.shutdown_timeout / 4)
             except Exception:  # storage away or slow: the claims lapse by themselves
                 log.exception("computer turns could not be handed over")
+        reviews = getattr(state, "reviews", None)
+        if reviews is not None:
+            # a review takes seconds and this process is going: its askers get 503 now (ask
+            # another process) instead of a request cut off at the bound, and no engine
+            # worker is left for the exit to wait for
+            reviews.close()
         drain: Drain | None = getattr(state, "drain", None)
         if drain is not None:
             count = drain.begin()

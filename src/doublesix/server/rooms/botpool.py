@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
+import sys
 import threading
 import time
 import weakref
@@ -29,25 +32,51 @@ from doublesix.server.rooms.computer import decide
 log = logging.getLogger("doublesix.server.botpool")
 #: how much lower the bot workers' priority is than the server's
 NICE = 10
+#: prctl(2): the signal a process gets when its parent dies
+PR_SET_PDEATHSIG = 1
 
 
-def _start_worker(server_pid: int) -> None:
-    """In each worker: a lower priority, and an exit when the server is gone (a worker
-    blocked on its queue would otherwise outlive a server that was killed)."""
+def start_worker(server_pid: int, with_parent_thread: bool) -> None:
+    """In each worker process (the computer's, the review's): a lower priority, and an exit
+    with the server — also after a ``kill -9`` of it, when no shutdown code runs. A worker
+    blocked on its queue or in the middle of a search would otherwise outlive the server,
+    holding memory and CPU for nobody.
+
+    *with_parent_thread*: the thread that starts the workers lives as long as the server (its
+    main thread), so the kernel may kill them the moment it goes; Linux ties that signal to
+    the starting thread, not the process, so workers started from a server running in a
+    thread of its own (the tests' servers) rely on the watch alone."""
     with contextlib.suppress(OSError):  # not allowed here: the pool still frees the GIL
         os.nice(NICE)
+    if with_parent_thread:
+        _die_with_parent()
+    if os.getppid() != server_pid:  # the server died before the line above took effect
+        os._exit(0)
     threading.Thread(target=_watch_server, args=(server_pid,), daemon=True).start()
 
 
+def worker_args() -> tuple[int, bool]:
+    """:func:`start_worker`'s arguments for workers started from the calling thread."""
+    return os.getpid(), threading.current_thread() is threading.main_thread()
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel sends this process SIGKILL the moment its parent dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
 def _watch_server(server_pid: int) -> None:
+    """Elsewhere (and as a second guard): once the server is gone this process is handed to
+    another parent, so the parent's id changes. (Signalling the old id is no test: a killed
+    server that nobody has reaped yet is a zombie that still answers to its id.)"""
     while True:
         time.sleep(1.0)
-        try:
-            os.kill(server_pid, 0)
-        except ProcessLookupError:
+        if os.getppid() != server_pid:
             os._exit(0)
-        except PermissionError:
-            pass  # a process with that id exists
 
 
 class BotPool:
@@ -65,8 +94,8 @@ class BotPool:
             # process and no forkserver left behind
             context = multiprocessing.get_context("spawn")
             self._executor = ProcessPoolExecutor(self.workers, mp_context=context,
-                                                 initializer=_start_worker,
-                                                 initargs=(os.getpid(),))
+                                                 initializer=start_worker,
+                                                 initargs=worker_args())
         return self._executor
 
     def _semaphore(self) -> asyncio.Semaphore:
