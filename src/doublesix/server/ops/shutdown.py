@@ -13,7 +13,10 @@ for it, and a socket in the middle of a frame is closed right after that frame's
 move being stored is either stored and acknowledged, or (cut off by the bound) not
 acknowledged at all — never acknowledged and lost: the ack is only queued after the commit.
 Then uvicorn's own shutdown runs with what is left of the bound, and the whole of it
-(lifespan included) is cut at ``shutdown_timeout`` seconds.
+(lifespan included) is cut a little before ``shutdown_timeout`` seconds, leaving the rest to
+the interpreter's exit; should anything hold the process past the bound itself, it ends
+there with status 1. Reviews and hints running at the signal are stopped at once and
+answered 503 (``Reviews.close``): they take seconds, and their workers would hold the exit.
 
 Before the sockets go, the process stops playing the computer and gives up its claims on
 computer turns (``RoomsService.hand_over_computer``): the player who reconnects to another
@@ -45,8 +48,9 @@ from doublesix.server.wire.errors import CLOSE_RESTART
 
 log = logging.getLogger("doublesix.server.shutdown")
 REASON = "server restarting"
-#: seconds past the bound after which the process ends without waiting any more
-GRACE = 5.0
+#: of the bound, the part kept for the interpreter's own exit once the stop is done (at most
+#: EXIT_MAX seconds): the stop's steps are fitted into the rest
+EXIT_SHARE, EXIT_MAX = 0.1, 0.5
 
 
 class Closable(Protocol):
@@ -104,8 +108,8 @@ def drain_of(app: Any) -> Drain:
     return drain
 
 
-def _exit_now() -> None:
-    log.error("still running %.0f s past --shutdown-timeout: exiting now", GRACE)
+def _exit_now(bound: float) -> None:
+    log.error("still running at --shutdown-timeout (%g s): exiting now", bound)
     os._exit(1)
 
 
@@ -146,10 +150,12 @@ class GracefulServer(uvicorn.Server):
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         started = time.monotonic()
-        deadline = started + self.shutdown_timeout
-        # the last resort, should a cancelled task refuse to end (asyncio.run waits for all):
-        # what was acknowledged is committed, so ending the process loses nothing
-        guard = threading.Timer(self.shutdown_timeout + GRACE, _exit_now)
+        bound = self.shutdown_timeout
+        deadline = started + bound - min(EXIT_MAX, bound * EXIT_SHARE)
+        # the bound is kept whatever holds the exit (a cancelled task that refuses to end,
+        # for asyncio.run waits for all; a thread the interpreter joins at exit): at the bound
+        # the process ends, status 1. What was acknowledged is committed, so nothing is lost
+        guard = threading.Timer(bound, _exit_now, args=(bound,))
         guard.daemon = True
         guard.start()
         for server in self.servers:  # stop accepting: a proxy sends new sockets elsewhere
