@@ -25,6 +25,8 @@ let tables = [];
 /** @type {LobbyConnection|null} */
 let socket = null;
 let built = "";
+/** each table's row and what it was built from, so that an unchanged row is kept */
+let rows = new Map();
 
 export function open() {
   // the name may have been given since (asked before an invite game): show the same one
@@ -114,16 +116,40 @@ function buildForm() {
   }));
 }
 
+/** The list of tables. A lobby frame usually changes one table: only its row is built
+ * again, and only rows out of place move, so the others (a button under a finger, the
+ * keyboard's focus) stay the very elements they were. */
 function renderTables() {
   const list = $("[data-hall-tables]", root());
-  const rows = tables.map(row);
-  if (!rows.length) {
-    const empty = document.createElement("li");
+  const lang = document.documentElement.lang;
+  const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement) : null;
+  /** @type {Map<string, { made: string, li: HTMLElement }>} */
+  const next = new Map();
+  for (const table of tables) {
+    // everything row() reads: the table's line, the language, whether we sit there
+    const mine = Boolean(prefs.seatRecord("online", table.game_id));
+    const made = JSON.stringify([table, lang, mine]);
+    const old = rows.get(table.game_id);
+    next.set(table.game_id, old && old.made === made ? old : { made, li: row(table) });
+  }
+  rows = next;
+  const wanted = [...rows.values()].map((r) => r.li);
+  if (!wanted.length) {
+    const empty = /** @type {HTMLElement|null} */ (list.querySelector(".hall-empty")) ?? document.createElement("li");
     empty.className = "hall-empty";
     empty.textContent = t("hall.empty");
-    rows.push(empty);
+    wanted.push(empty);
   }
-  list.replaceChildren(...rows);
+  wanted.forEach((li, i) => {
+    if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null);
+  });
+  while (list.children.length > wanted.length) list.lastElementChild?.remove();
+  // a rebuilt row: the same button in its new row takes the focus back
+  if (focused && !focused.isConnected && focused.dataset.hall) {
+    const seat = focused.dataset.seat === undefined ? "" : `[data-seat="${focused.dataset.seat}"]`;
+    const again = /** @type {HTMLElement|null} */ (list.querySelector(`[data-hall="${focused.dataset.hall}"][data-game="${focused.dataset.game}"]${seat}`));
+    if (again) again.focus();
+  }
 }
 
 function row(/** @type {TableLine} */ table) {
