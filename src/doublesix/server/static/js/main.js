@@ -264,7 +264,7 @@ store.addEventListener("change", render);
 async function start() {
   store.setLevel(prefs.level());
   applyLanguage(prefs.lang() ?? "ru");
-  const telegram = await initTelegram().catch(() => null);
+  const telegram = await initTelegram().catch(() => /** @type {null} */ (null));
   shell.telegram = telegram;
   if (telegram && !prefs.lang() && telegram.user?.language_code?.startsWith("en")) applyLanguage("en");
   if (telegram?.join) {

@@ -149,3 +149,6 @@ export interface State {
   freshHand: string[] | null;
   freshFrom: "me" | "top" | null;
 }
+
+/** A <fieldset> of game choices (views/choices.js): its options re-sync on a change. */
+export type PresetBox = HTMLElement & { computersSync?: () => void; playersSync?: () => void };
