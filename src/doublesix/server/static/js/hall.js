@@ -7,7 +7,7 @@ import "./hall_i18n.js";
 import { rawName } from "./prefs.js";
 import { TARGETS_OF } from "./views/choices.js";
 
-/** @typedef {{ game_id: string, since?: number, [key: string]: any }} TableLine */
+/** @typedef {{ game_id: string, since?: number, seats: any[], status: string, [key: string]: any }} TableLine a table of the lobby list */
 
 /** The name to send, or null when the server would refuse it (the rule of hall/names.py:
  * any script, accents and emoji; no controls, direction marks, zero-width or < >). */
