@@ -6,9 +6,8 @@
 //
 // A new screen: a module in screens/ with open(params), close(), render(state) and `actions`
 // (see screens/home.js, the smallest), a line in SCREENS below, a <section data-screen> in
-// index.html and its hash in router.js. The table and the hall, with most of the modules,
-// load when first shown: a first visit fetches the light screens only (their buttons must
-// answer at once, and the browser tests expect them to).
+// index.html and its hash in router.js. The table, with most of the modules, loads when
+// first shown: a first visit fetches the light screens only (their buttons answer at once).
 
 import { language, setLanguage, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
@@ -19,6 +18,7 @@ import * as confirmDialog from "./dialogs/confirm.js";
 import * as menuDialog from "./dialogs/menu.js";
 import * as nameDialog from "./dialogs/name.js";
 import * as settingsDialog from "./dialogs/settings.js";
+import * as hall from "./screens/hall.js";
 import * as home from "./screens/home.js";
 import * as lobby from "./screens/lobby.js";
 import * as pages from "./screens/pages.js";
@@ -46,7 +46,7 @@ const SCREENS = {
   home: async () => home,
   table: () => import("./screens/table.js"),
   lobby: async () => lobby,
-  hall: () => import("./screens/hall.js"),
+  hall: async () => hall,
   tutorial: async () => tutorial,
   rules: async () => pages,
   tips: async () => pages,
@@ -60,8 +60,8 @@ const DIALOGS = {
   name: { view: nameDialog, sel: "[data-name-ask]" },
 };
 
-/** The screens and dialogs at hand (the table and the hall once first shown). @type {Map<string, View>} */
-const loaded = new Map([["home", home], ["lobby", lobby], ["tutorial", tutorial], ["rules", pages], ["tips", pages],
+/** The screens and dialogs at hand (the table once first shown). @type {Map<string, View>} */
+const loaded = new Map([["home", home], ["lobby", lobby], ["hall", hall], ["tutorial", tutorial], ["rules", pages], ["tips", pages],
   ...Object.entries(DIALOGS).map(([name, d]) => /** @type {[string, View]} */ ([`dialog:${name}`, d.view]))]);
 /** @type {View|null} the screen opened last */
 let current = null;
