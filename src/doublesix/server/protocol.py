@@ -12,6 +12,9 @@ from typing import Any
 from doublesix.server.edge import parse_json
 from doublesix.server.errors import ErrorCode, ServiceError
 
+#: the version of docs/protocol.md served (its title says it; static/js/net.js reads the same)
+PROTOCOL_VERSION = 2
+
 RequestId = str | int | None
 
 

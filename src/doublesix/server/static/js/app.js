@@ -4,7 +4,7 @@
 
 import { language, setLanguage, t } from "./i18n.js";
 import { canonical, leadIndex, legalMoves, parseAction, playAction } from "./describe.js";
-import { ApiError, Connection, WatchConnection, createGame, joinGame } from "./net.js";
+import { ApiError, Connection, PROTOCOL, WatchConnection, createGame, joinGame } from "./net.js";
 import { HallScreen, storedName } from "./hall.js";
 import { chatFrom, renderHallTable, toggleChat } from "./hall_table.js";
 import { gameKey, saved } from "./saved.js";
@@ -883,6 +883,6 @@ $("[data-chat-form]").addEventListener("submit", (ev) => {
 });
 
 // a hook for tests and debugging: the store, read-only use
-globalThis.doublesix = { store, version: 1, MODES, connection: () => conn };
+globalThis.doublesix = { store, version: PROTOCOL, MODES, connection: () => conn };
 
 start();

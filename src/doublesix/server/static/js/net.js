@@ -4,6 +4,9 @@
 // mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone) and after a
 // `bad_token` error: the server keeps the socket open then, but this seat's token is dead.
 
+/** The version of docs/protocol.md this client reads (2: bonuses as data, seat-less views). */
+export const PROTOCOL = 2;
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message || code);
