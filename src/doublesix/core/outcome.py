@@ -30,6 +30,35 @@ class BonusJSON(TypedDict):
     points: int
 
 
+class OutcomeJSON(TypedDict):
+    """``Outcome.to_dict()``: a view's ``result`` (docs/protocol.md)."""
+
+    winner: int | None
+    reason: str
+    points: int
+    pips: list[int]
+    fisherman: int | None
+    loser: int | None
+    bonuses: list[BonusJSON]
+    hanging: int
+    out: int | None
+    counts: list[int]
+
+
+class MatchJSON(TypedDict):
+    """``MatchStatus.to_dict()``: a view's ``match``."""
+
+    scores: list[int]
+    hanging: int
+    deal: int
+    leader: int | None
+    over: bool
+    winner: int | None
+    target: int
+    teams: list[list[int]] | None
+    dry: bool
+
+
 @dataclass(frozen=True, slots=True)
 class Bonus:
     """One entry of a deal's score beyond the losing hands' pips, as data: every reader (the
@@ -93,7 +122,7 @@ class Outcome:
     #: in a match, what each side's hands count (a lone double by its table value); () else
     counts: tuple[int, ...] = ()
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> OutcomeJSON:
         return {
             "winner": self.winner,
             "reason": self.reason.value,
@@ -126,7 +155,7 @@ class MatchStatus:
     teams: tuple[tuple[int, ...], ...] | None = None
     dry: bool = False
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> MatchJSON:
         return {
             "scores": list(self.scores),
             "hanging": self.hanging,

@@ -14,7 +14,7 @@ from typing import Any
 from doublesix.bots import Bot
 from doublesix.core import Match, Ruleset
 from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import load_record, record_of
+from doublesix.core.notation import RecordJSON, load_record, record_of
 from doublesix.server.computer import bot_for
 from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.storage import GameRow, SeatRow
@@ -39,7 +39,7 @@ def seat_list(value: object, players: int) -> list[int]:
     return sorted(value)
 
 
-def new_match(rules: Ruleset, seed: int) -> tuple[Match, dict[str, object]]:
+def new_match(rules: Ruleset, seed: int) -> tuple[Match, RecordJSON]:
     """A fresh game and its record (the record holds the secret seed: storage only)."""
     match = Match(rules, SeededDealer(seed))
     return match, record_of(match, seed)

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
+from doublesix.core.notation import RecordJSON
+
 
 class Conflict(Exception):
     """The room changed since it was read: reload and try again."""
@@ -44,7 +46,7 @@ class GameRow:
     game_id: str
     mode: str
     level: str | None
-    record: dict[str, Any]
+    record: RecordJSON
     game_no: int
     state_no: int
     event_no: int

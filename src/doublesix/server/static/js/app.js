@@ -854,8 +854,9 @@ function openWatch(gameId) {
     screen: "table", mode: "watch", game: { game_id: gameId, seat: -1, seats: [] }, chat: [],
     errorText: "", resultHidden: true, pending: false, deals: [], inviteLink: null, covered: false,
   });
-  // drawn from seat 1's side (so scores line up), with no hand; the table never offers a move
-  const asView = (view) => ({ ...view, seat: 1, hand: [], legal: [], lead_options: [] });
+  // the view is seat-less (protocol 2: seat null, no hand, no legal moves): the table draws it
+  // with an empty hand from seat 1's side (seats_model.js sideSeat) and never offers a move
+  const asView = (view) => ({ hand: [], legal: [], lead_options: [], ...view });
   conn = new WatchConnection(gameId);
   conn.addEventListener("watching", (ev) => {
     store.update({ chat: chatFrom(ev.detail, []) });

@@ -5,6 +5,7 @@
 import { t } from "../i18n.js";
 import { canonical, parseAction, splitTile } from "../describe.js";
 import { saved } from "../saved.js";
+import { sideSeat } from "../seats_model.js";
 import { tileSvg, svgElement } from "../tiles.js";
 import { GRAPH, ReviewError, fetchReview, graphPoints, hintKey, moveNumbers, moveText } from "../review_data.js";
 
@@ -72,7 +73,7 @@ export async function openReview(state, button = null, seat = null) {
   const game = state.game ?? {};
   const view = state.view ?? {};
   const mySeats = game.seats ?? (game.seat !== undefined ? [game.seat] : []);
-  const chosen = seat ?? view.seat ?? mySeats[0] ?? 0;
+  const chosen = seat ?? view.seat ?? mySeats[0] ?? sideSeat(state);
   const deal = view.match?.deal ?? 1;
   $("[data-review-title]").textContent = t("review.title");
   $("[data-review-close]").textContent = t("review.close");
