@@ -74,3 +74,24 @@ def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
     # an unfinished deal cannot be reviewed
     code, _, err = run(["analyse", str(path)])
     assert code == 2 and "still being played" in err
+
+
+def test_the_moves_are_in_the_table_s_language(tmp_path: Path) -> None:
+    """A Russian table said «0-6 left» and «draw» among Russian words: each language its own."""
+    path = finished_record(tmp_path)  # a drawing deal: plays at both ends and draws
+    english = {"left", "right", "draw", "pass", "redeal", "play"}
+    code, out, _ = run(["analyse", str(path), "--worlds", "8"])
+    assert code == 0
+    body = out.split("\n\n")[0]
+    assert not english & set(body.split()), body
+    assert {"слева", "справа", "добор"} <= set(body.split()), body
+    code, out, _ = run(["analyse", str(path), "--worlds", "8", "--lang", "en"])
+    assert code == 0 and {"left", "right", "draw"} <= set(out.split("\n\n")[0].split())
+
+
+def test_every_move_has_a_word_in_each_language() -> None:
+    from doublesix.analyse_cli import WORDS
+    from doublesix.core.actions import ActionKind, End
+
+    for words in WORDS.values():
+        assert {*ActionKind, *End} - {ActionKind.PLAY} <= set(words)

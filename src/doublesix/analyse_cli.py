@@ -20,6 +20,7 @@ from doublesix.bots.analysis import (
     NotFinished,
     analyse_record,
 )
+from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.errors import InvalidSetup
 
 WORDS = {
@@ -30,6 +31,9 @@ WORDS = {
         "summary": "Итог сдачи для вас: {result:+.0f}. Оценки: {counts}. Разбор занял {s:.1f} с.",
         "units": "Потеря — в очках сдачи (победа считается как +50 сверх очков); пороги: {t}.",
         "bar": "Разбор",
+        # the moves as the terminal game names them (terminal.py): a tile and its end
+        ActionKind.DRAW: "добор", ActionKind.PASS: "пас", ActionKind.REDEAL: "пересдача",
+        End.LEFT: "слева", End.RIGHT: "справа",
     },
     "en": {
         "head": ("ply", "your choice", "better", "loss", "label"),
@@ -40,6 +44,8 @@ WORDS = {
         "units": "Losses are in deal points (a win counts +50 on top of its points); "
                  "thresholds: {t}.",
         "bar": "Reviewing",
+        ActionKind.DRAW: "draw", ActionKind.PASS: "pass", ActionKind.REDEAL: "redeal",
+        End.LEFT: "left", End.RIGHT: "right",
     },
 }
 
@@ -124,9 +130,9 @@ def table(review: Analysis, lang: str = "ru") -> str:
     head = words["head"]
     rows = [tuple(str(h) for h in head)]
     for d in review.decisions:
-        better = "" if d.best == d.chosen else _move(str(d.best))
+        better = "" if d.best == d.chosen else move(d.best, lang)
         loss = "" if d.label is Label.FORCED else f"{d.loss:.1f}"
-        rows.append((str(d.ply), _move(str(d.chosen)), better, loss, str(words[d.label])))
+        rows.append((str(d.ply), move(d.chosen, lang), better, loss, str(words[d.label])))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
              for r in rows]
@@ -143,5 +149,9 @@ def table(review: Analysis, lang: str = "ru") -> str:
     return "\n".join([*lines, "", summary, str(words["units"]).format(t=limits)]) + "\n"
 
 
-def _move(text: str) -> str:
-    return text.removeprefix("play ")
+def move(action: Action, lang: str = "ru") -> str:
+    """*action* in the table's language: ``0-6 слева``, ``добор`` (``0-6 left``, ``draw``)."""
+    words = WORDS[lang]
+    if action.kind is not ActionKind.PLAY:
+        return str(words[action.kind])
+    return f"{action.tile} {words[action.end]}" if action.end else str(action.tile)

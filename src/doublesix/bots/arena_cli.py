@@ -22,7 +22,7 @@ BOTS_HELP = (
 
 def positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0: give 1 or more")
     return int(text)
 
 

@@ -278,10 +278,16 @@ class RoomsService:
             if room.mode != "online" or not opens:
                 raise ServiceError(ErrorCode.BAD_INVITE,
                                    "this invite does not open this room", status=403)
+            if room.row.hall is not None and name is None:
+                # strangers see a hall table's seats (the lobby, spectators): as at create
+                # and sit-down, the invite link too needs a name
+                raise ServiceError(ErrorCode.BAD_NAME, "a seat at a hall table needs a name")
             free = room.free_seats()
             if not free:
                 raise ServiceError(ErrorCode.ROOM_FULL, "the room is full: every seat is taken",
                                    status=409)
+            if seat is not None:
+                _check_seat_exists(room, seat)
             if seat is not None and seat not in free:
                 raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {seat} is not free: free seats are "
                                    + ", ".join(map(str, free)), status=409)
@@ -304,6 +310,7 @@ class RoomsService:
                 raise ServiceError(ErrorCode.NOT_ALLOWED,
                                    "only the creator of an online room gives a"
                                    " seat to the computer")
+            _check_seat_exists(room, cmd.seat)
             if cmd.seat not in room.free_seats():
                 raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {cmd.seat} is not free")
             room.seat(cmd.seat).computer = True
@@ -610,7 +617,16 @@ class RoomsService:
                 return  # a new game or a reset overtook the thought: the next lap thinks again
             room.match.apply(action, seat)
             room.row.state_no += 1
-            events = await self.rooms.commit(
-                room, [{"kind": "action", "seat": seat, "action": str(action), "by": "computer"}]
-            )
+            # the computer's move is a move like any other: it drops pending rematch requests
+            payloads = [*self._cancel_rematch(room, seat),
+                        {"kind": "action", "seat": seat, "action": str(action), "by": "computer"}]
+            events = await self.rooms.commit(room, payloads)
             self.broadcast(room, events)
+
+
+def _check_seat_exists(room: Room, seat: int) -> None:
+    """A seat number past the room's last seat is a mistake of the request, not a taken seat."""
+    if not 0 <= seat < room.rules.players:
+        raise ServiceError(ErrorCode.BAD_REQUEST,
+                           f"seat {seat} does not exist: this room has seats 0"
+                           f" to {room.rules.players - 1}")

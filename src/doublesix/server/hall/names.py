@@ -5,7 +5,9 @@ No accounts, so the name is all a stranger sees of you. Names people use in Tele
 pass: letters of any script (Latin, Cyrillic, CJK…), accents, digits, punctuation, symbols and
 emoji (emoji sequences joined by U+200D included). Refused: control and format characters —
 new lines, bidi overrides and isolates, zero-width spaces — unassigned and private-use code
-points, lone surrogates, the markup brackets ``<`` ``>`` and towers of combining marks.
+points, lone surrogates, the markup brackets ``<`` ``>``, towers of combining marks, and the
+letters and symbols that draw nothing (fillers such as U+3164): a name made of them shows as
+a blank seat, and one padded with them passes for someone else's.
 """
 
 from __future__ import annotations
@@ -19,6 +21,20 @@ MAX_NAME = 24
 MAX_MARKS = 3
 _ZWJ = "\u200d"
 _FORBIDDEN = set("<>")
+#: assigned letters, symbols and marks that render as nothing; Unicode calls most of them
+#: default-ignorable, but their categories (Lo, So, Mn) pass every category check below
+_BLANK = {
+    "\u115f",  # HANGUL CHOSEONG FILLER
+    "\u1160",  # HANGUL JUNGSEONG FILLER
+    "\u3164",  # HANGUL FILLER
+    "\uffa0",  # HALFWIDTH HANGUL FILLER
+    "\u2800",  # BRAILLE PATTERN BLANK
+    "\U0001d159",  # MUSICAL SYMBOL NULL NOTEHEAD
+    "\u034f",  # COMBINING GRAPHEME JOINER
+    "\u17b4",  # KHMER VOWEL INHERENT AQ
+    "\u17b5",  # KHMER VOWEL INHERENT AA
+    "\U00016fe4",  # KHITAN SMALL SCRIPT FILLER
+}
 
 
 def _joins_emoji(text: str, i: int) -> bool:
@@ -35,6 +51,8 @@ def name_problem(text: str) -> str | None:
     """Why *text* (already NFC and with spaces collapsed) is not a name, or None."""
     marks = 0
     for i, ch in enumerate(text):
+        if ch in _BLANK:
+            return "the name has characters that show as nothing (fillers, blank patterns)"
         category = unicodedata.category(ch)
         if category.startswith("M"):
             marks += 1
@@ -83,7 +101,8 @@ def fit_name(value: str) -> str | None:
     text = " ".join(unicodedata.normalize("NFC", value).split())
     kept = "".join(ch for i, ch in enumerate(text)
                    if name_problem(ch) is None or (ch == _ZWJ and _joins_emoji(text, i))
-                   or unicodedata.category(ch).startswith("M") or ch == " ")
+                   or (unicodedata.category(ch).startswith("M") and ch not in _BLANK)
+                   or ch == " ")
     kept = " ".join(kept.split())[:MAX_NAME].strip()
     try:
         return clean_name(kept)
