@@ -6,6 +6,7 @@ the service's business.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,9 @@ from doublesix.server.errors import ErrorCode, ServiceError
 PROTOCOL_VERSION = 2
 
 RequestId = str | int | None
+#: a frame the server sends: one of the TypedDicts of the frames (views.py, hall/lobby.py,
+#: errors.py …), JSON-encoded as it is; read-only, so every one of them is one
+OutFrame = Mapping[str, object]
 
 
 @dataclass(frozen=True)

@@ -120,7 +120,7 @@ class Room:
         if not self.is_computer(self.match.to_move):
             return False
         if self.mode == "online":
-            return self.all_taken() and not (self.row.hall or {}).get("over")
+            return self.all_taken() and not (self.row.hall and self.row.hall["over"])
         return True
 
     def view_seat(self, seats: tuple[int, ...]) -> int:

@@ -270,8 +270,8 @@ class RoomsService:
         chosen *seat*, or else the first free one (one invite link seats every guest)."""
         async with self.rooms.locked(game_id) as room:
             if public:
-                opens = bool(room.row.hall and room.row.hall.get("public"))
-                if (room.row.hall or {}).get("closed"):
+                opens = bool(room.row.hall and room.row.hall["public"])
+                if room.row.hall and room.row.hall.get("closed"):
                     raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)

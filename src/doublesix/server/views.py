@@ -12,6 +12,8 @@ from doublesix.core.view import view_of
 from doublesix.server import clocks
 from doublesix.server.rooms import Room
 from doublesix.server.storage import EventRow
+from doublesix.server.storage.hall import ChatMessage
+from doublesix.server.tables import HallInfo
 
 
 def view(room: Room, seat: int | None) -> ViewJSON:
@@ -45,19 +47,19 @@ def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
     }
 
 
-def hall_info(room: Room) -> dict[str, Any] | None:
+def hall_info(room: Room) -> HallInfo | None:
     """A hall table's public extras: open to all or by invite, the clocks, a timeout."""
     hall = room.row.hall
     if hall is None:
         return None
-    clock = hall.get("clock")
-    return {"public": bool(hall.get("public")),
+    clock = hall["clock"]
+    return {"public": hall["public"],
             "clock": clocks.public(clock, room.now()) if clock else None,
-            "over": hall.get("over")}
+            "over": hall["over"]}
 
 
-def chat_log(room: Room) -> list[dict[str, Any]]:
-    return list((room.row.hall or {}).get("chat", []))
+def chat_log(room: Room) -> list[ChatMessage]:
+    return list(room.row.hall["chat"]) if room.row.hall else []
 
 
 def watching(room: Room, connected: set[int]) -> dict[str, Any]:

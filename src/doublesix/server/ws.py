@@ -32,7 +32,7 @@ from doublesix.server.errors import (
 )
 from doublesix.server.hall.service import Hall
 from doublesix.server.observe import frame_type
-from doublesix.server.protocol import Chat, Hello, parse_frame
+from doublesix.server.protocol import Chat, Hello, OutFrame, parse_frame
 from doublesix.server.ratelimit import TokenBucket
 from doublesix.server.service import RoomsService
 
@@ -55,7 +55,7 @@ class Connection:
         self.close_code: int | None = None
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: OutFrame) -> None:
         if self.closing:
             return
         if self._queue.qsize() >= MAX_QUEUE:

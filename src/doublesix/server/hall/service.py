@@ -23,13 +23,15 @@ from typing import Any
 from doublesix.server import clocks, tables, views
 from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
-from doublesix.server.hall.lobby import Line, Lobby
+from doublesix.server.hall.lobby import Line, Lobby, LobbyFrame
 from doublesix.server.hall.names import clean_name
 from doublesix.server.hub import Peer
 from doublesix.server.protocol import Chat, Command, Simple, Watch
 from doublesix.server.rooms import CREATOR, Room
 from doublesix.server.service import RoomsService
 from doublesix.server.signals import Created, Gone, Presence, Signal, Stored
+from doublesix.server.storage.hall import ChatMessage
+from doublesix.server.tables import LineSeat
 
 log = logging.getLogger("doublesix.server.hall")
 #: a lobby line change for the other processes: (game id, event number, line or None, closed)
@@ -123,7 +125,8 @@ class Hall:
             self.share(game_id, event_no, None, True)
 
     def is_closed(self, room: Room) -> bool:
-        return room.game_id in self.closed or bool((room.row.hall or {}).get("closed"))
+        hall = room.row.hall
+        return room.game_id in self.closed or bool(hall and hall.get("closed"))
 
     def forget(self, game_id: str) -> None:
         """The room expired: it leaves the lobby (the service closed its watchers)."""
@@ -145,7 +148,7 @@ class Hall:
                 self._refresh(signal.game_id)
         elif isinstance(signal, Created):
             room = signal.room
-            if (room.row.hall or {}).get("public"):
+            if room.row.hall and room.row.hall["public"]:
                 self.lobby.own(room.game_id, signal.client)
             self.changed(room)
         elif isinstance(signal, Gone):
@@ -201,8 +204,8 @@ class Hall:
         hub = self.service.hub
         game_id = line["game_id"]
         connected = hub.connected(game_id)
-        seats = [{**s, "connected": bool(s.get("computer")) or s["seat"] in connected}
-                 for s in line["seats"]]
+        seats: list[LineSeat] = [{**s, "connected": s["computer"] or s["seat"] in connected}
+                                 for s in line["seats"]]
         if all(s["taken"] for s in seats) and not connected:
             return None
         return {**line, "seats": seats, "watchers": hub.watching(game_id)}
@@ -245,9 +248,8 @@ class Hall:
             return False
         seat = clocks.flagged(hall.get("clock"), self.clock())
         if seat is not None and not hall.get("over"):
-            hall["over"] = tables.timeout_result(room, seat, room.row.game_no)
-            payload = {"kind": "timeout", **{k: v for k, v in hall["over"].items()
-                                             if k != "game_no"}}
+            over = hall["over"] = tables.timeout_result(room, seat, room.row.game_no)
+            payload = {"kind": "timeout", **{k: v for k, v in over.items() if k != "game_no"}}
             events = await self.service.rooms.commit(room, [payload])
             self.service.broadcast(room, events)
         return bool(hall.get("over"))
@@ -298,7 +300,7 @@ class Hall:
             return
         raise ServiceError(ErrorCode.WATCH_ONLY, "spectators and the lobby only read")
 
-    def lobby_frame(self) -> dict[str, Any]:
+    def lobby_frame(self) -> LobbyFrame:
         return self.lobby.snapshot()
 
     # -- sitting down and chat -------------------------------------------------------------
@@ -326,9 +328,9 @@ class Hall:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "only a hall table has a chat")
             seat = peer.seats[0]
             self.limits.take(room.game_id, seat)
-            message = {"seat": seat, "name": room.seat(seat).name, "text": text,
-                       "at": round(self.clock())}
-            hall["chat"] = [*hall.get("chat", []), message][-KEEP:]
+            message: ChatMessage = {"seat": seat, "name": room.seat(seat).name, "text": text,
+                                    "at": round(self.clock())}
+            hall["chat"] = [*hall["chat"], message][-KEEP:]
             events = await self.service.rooms.commit(room, [{"kind": "chat", **message}])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self.service.broadcast(room, events)
