@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix import __version__
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server import clients, telegram
 from doublesix.server.edge import parse_json
 from doublesix.server.errors import ErrorCode, ServiceError
@@ -26,7 +26,7 @@ def _error(exc: ServiceError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request) -> JSONObject:
     settings = _service(request).settings
     limit = settings.max_body
     declared = request.headers.get("content-length", "")
@@ -53,7 +53,7 @@ async def _read(request: Request, limit: int) -> bytes:
     return raw
 
 
-def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
+def _optional_str(data: JSONObject, key: str, limit: int) -> str | None:
     value = data.get(key)
     if value is None:
         return None
@@ -63,7 +63,7 @@ def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
     return value.strip() or None
 
 
-def optional_seat(data: dict[str, Any]) -> int | None:
+def optional_seat(data: JSONObject) -> int | None:
     """The ``seat`` a guest chose to sit at, if any (else the first free one)."""
     seat = data.get("seat")
     if seat is None:

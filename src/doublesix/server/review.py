@@ -16,12 +16,17 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
+from doublesix.core.notation import RecordJSON
 from doublesix.server import tokens
 from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.ratelimit import TokenBucket
 from doublesix.server.rooms import Room
+
+if TYPE_CHECKING:  # the engine is imported in the workers only
+    from doublesix.bots.analysis import AnalysisJSON
+    from doublesix.bots.hints import HintJSON
 
 log = logging.getLogger("doublesix.server.review")
 T = TypeVar("T")
@@ -38,14 +43,36 @@ _MAX_CLIENTS = 10_000
 
 
 # -- the worker side (top-level functions: they are pickled to a process) -----------------
-def review_job(record: dict[str, Any], seat: int, deal: int) -> dict[str, Any]:
+class ReviewAnswer(TypedDict):
+    """``POST /api/games/{game_id}/review``'s answer."""
+
+    game_id: str
+    game_no: int
+    deal: int
+    seat: int
+    hints_used: bool
+    review: AnalysisJSON
+
+
+class HintAnswer(TypedDict):
+    """``POST /api/games/{game_id}/hint``'s answer."""
+
+    game_id: str
+    seat: int
+    state_no: int
+    action: str
+    reason: str
+    value: int | None
+
+
+def review_job(record: RecordJSON, seat: int, deal: int) -> AnalysisJSON:
     from doublesix.bots.analysis import analyse_record
 
     return analyse_record(record, seat, deal, worlds=REVIEW_WORLDS, ms=REVIEW_MS,
                           seed=deal).to_dict()
 
 
-def hint_job(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+def hint_job(record: RecordJSON, seat: int, seed: int) -> HintJSON:
     from doublesix.bots.hints import hint
     from doublesix.core.notation import load_record
     from doublesix.core.view import PlayerView
@@ -68,7 +95,7 @@ class Reviews:
         self._buckets: dict[tuple[str, str], TokenBucket] = {}
         self._queued = 0
         #: the same review asked twice while it runs: one job, both wait for it
-        self._running: dict[tuple[str, int, int, int], asyncio.Future[dict[str, Any]]] = {}
+        self._running: dict[tuple[str, int, int, int], asyncio.Future[AnalysisJSON]] = {}
 
     def close(self) -> None:
         if self._pool is not None:
@@ -104,7 +131,7 @@ class Reviews:
 
     # -- the review ---------------------------------------------------------------------
     async def review(self, room: Room, client: str, token: str | None, seat: int | None,
-                     deal: int | None) -> dict[str, Any]:
+                     deal: int | None) -> ReviewAnswer:
         match = room.match
         number = match.deal_number if deal is None else deal
         if not 1 <= number <= match.deal_number:
@@ -117,33 +144,36 @@ class Reviews:
         key = (room.game_id, room.row.game_no, number, seat)
         cached = room.reviews.get(key[1:])
         if cached is None:
-            running = self._running.get(key)
-            if running is not None:
-                cached = await asyncio.shield(running)
-            else:
-                self._limit("review", client, REVIEW_BURST, REVIEW_EVERY)
-                future: asyncio.Future[dict[str, Any]] = \
-                    asyncio.get_running_loop().create_future()
-                self._running[key] = future
-                try:
-                    cached = await self.run_in_worker(review_job, dict(room.row.record), seat,
-                                                      number)
-                    future.set_result(cached)
-                except BaseException as exc:
-                    future.set_exception(exc)
-                    future.exception()  # retrieved: no "never retrieved" warning
-                    raise
-                finally:
-                    del self._running[key]
-                room.reviews[key[1:]] = cached
+            cached = await self._analyse(room, key, client)
         return {"game_id": room.game_id, "game_no": room.row.game_no, "deal": number,
                 "seat": seat, "hints_used": (room.row.game_no, number) in room.hints,
                 "review": cached}
 
+    async def _analyse(self, room: Room, key: tuple[str, int, int, int],
+                       client: str) -> AnalysisJSON:
+        """Review deal ``key[2]`` for seat ``key[3]`` in a worker, once however many ask."""
+        running = self._running.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        self._limit("review", client, REVIEW_BURST, REVIEW_EVERY)
+        future: asyncio.Future[AnalysisJSON] = asyncio.get_running_loop().create_future()
+        self._running[key] = future
+        try:
+            done = await self.run_in_worker(review_job, room.row.record.copy(), key[3], key[2])
+            future.set_result(done)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning
+            raise
+        finally:
+            del self._running[key]
+        room.reviews[key[1:]] = done
+        return done
+
     def _review_seat(self, room: Room, token: str | None, seat: int | None) -> int:
         mine = _seats_of(room, token)
         hall = room.row.hall
-        anyone = bool(hall and hall.get("public"))
+        anyone = bool(hall and hall["public"])
         if not mine and not anyone:
             raise ServiceError(ErrorCode.NOT_YOUR_SEAT,
                                "only a seat of this room may review its deals",
@@ -159,7 +189,7 @@ class Reviews:
         return seat
 
     # -- hints ----------------------------------------------------------------------------
-    async def hint(self, room: Room, client: str, token: str | None) -> dict[str, Any]:
+    async def hint(self, room: Room, client: str, token: str | None) -> HintAnswer:
         if room.mode == "online":
             raise ServiceError(ErrorCode.NO_HINTS, "hints are for games against the computer and"
                                " hot-seat only", status=403)
@@ -174,10 +204,11 @@ class Reviews:
                                "a hint is for the player to move", status=409)
         self._limit("hint", client, HINT_BURST, HINT_EVERY)
         state_no = room.row.state_no
-        found = await self.run_in_worker(hint_job, dict(room.row.record), to_move,
+        found = await self.run_in_worker(hint_job, room.row.record.copy(), to_move,
                                          room.seed ^ room.row.game_no)
         room.hints.add((room.row.game_no, room.match.deal_number))
-        return {"game_id": room.game_id, "seat": to_move, "state_no": state_no, **found}
+        return {"game_id": room.game_id, "seat": to_move, "state_no": state_no,
+                "action": found["action"], "reason": found["reason"], "value": found["value"]}
 
 
 def _seats_of(room: Room, token: str | None) -> list[int]:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.http_api import _body, _error, _optional_str, _service
 from doublesix.server.review import Reviews
@@ -21,7 +20,7 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-def _optional_int(data: dict[str, Any], key: str) -> int | None:
+def _optional_int(data: JSONObject, key: str) -> int | None:
     value = data.get(key)
     if value is None:
         return None

@@ -9,7 +9,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from doublesix.bots import Bot
 from doublesix.core import Match, Ruleset
@@ -18,6 +18,9 @@ from doublesix.core.notation import RecordJSON, load_record, record_of
 from doublesix.server.computer import bot_for
 from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.storage import GameRow, SeatRow
+
+if TYPE_CHECKING:  # the engine is imported by the review workers only
+    from doublesix.bots.analysis import AnalysisJSON
 
 MODES = ("computer", "hotseat", "online")
 LEVELS = ("easy", "medium", "hard", "random")
@@ -57,7 +60,7 @@ class Room:
     now: Callable[[], float] = time.time
     #: «Разбор» results by (game_no, deal, seat), and the (game_no, deal)s where a hint was
     #: given: kept with the room in memory (server/review.py)
-    reviews: dict[tuple[int, int, int], dict[str, Any]] = field(default_factory=dict)
+    reviews: dict[tuple[int, int, int], AnalysisJSON] = field(default_factory=dict)
     hints: set[tuple[int, int]] = field(default_factory=set)
 
     @classmethod

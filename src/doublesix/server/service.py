@@ -412,7 +412,7 @@ class RoomsService:
         raise ServiceError(
             ErrorCode.STALE_STATE,
             f"the game has moved on (state {current}): your frame was made on state {state_no}",
-            extra={"state_no": current},
+            state_no=current,
         )
 
     def _check_present(self, room: Room) -> None:
