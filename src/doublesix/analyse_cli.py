@@ -50,6 +50,27 @@ WORDS = {
 }
 
 
+def at_least(kind: type[int] | type[float], low: int) -> argparse._ActionType:
+    """A number of *kind* not below *low*: ``--worlds 0`` used to be taken for 1 and
+    ``--ms -1`` for no budget at all, silently; the command line is refused instead."""
+    number = "whole number" if kind is int else "number"
+    wanted = f"give a {number} of at least {low}"
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {number}: {wanted}") from None
+        if value != value:  # NaN: below nothing and above nothing
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number: {wanted}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text!r} is below {low}: {wanted}")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("analyse", aliases=["analyze"],
                        help="the engine's review of a finished deal from a saved record",
@@ -61,9 +82,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="whose decisions to review (default: %(default)s)")
     p.add_argument("--deal", type=int, default=None,
                    help="which deal of a 101 match (default: the last)")
-    p.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
+    p.add_argument("--worlds", type=at_least(int, 1), default=DEFAULT_WORLDS,
                    help="sampled worlds per decision (default: %(default)s)")
-    p.add_argument("--ms", type=float, default=DEFAULT_MS,
+    p.add_argument("--ms", type=at_least(float, 0), default=DEFAULT_MS,
                    help="time budget per decision in ms, 0 for none (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0,
                    help="the seed of the sampled worlds (default: %(default)s)")
@@ -86,7 +107,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None,
     words = WORDS[args.lang]
     bar = ProgressBar(err, str(words["bar"]))
     try:
-        review = analyse_record(record, args.seat, args.deal, worlds=max(1, args.worlds),
+        review = analyse_record(record, args.seat, args.deal, worlds=args.worlds,
                                 ms=args.ms or None, seed=args.seed, progress=bar)
     except (InvalidSetup, NotFinished, ValueError) as exc:
         bar.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 
@@ -43,6 +43,15 @@ class Parser(argparse.ArgumentParser):
     it as ``doublesix COMMAND: …``), naming what the option takes from its own help text.
     Sub-parsers are made of this class too (argparse gives them the class of their parent).
     """
+
+    #: the text after the options, written only when --help asks for it (the arena's list of
+    #: bot options would import every bot into each run of every command)
+    epilog_from: Callable[[], str] | None = None
+
+    def format_help(self) -> str:
+        if self.epilog_from is not None:
+            self.epilog = self.epilog_from()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         raise ParseError(self.prog, self.explain(message))

@@ -18,6 +18,16 @@ def _addresses(text: str) -> tuple[str, ...]:
     return tuple(a.strip() for a in text.split(",") if a.strip())
 
 
+def _origins(text: str) -> tuple[str, ...]:
+    """Web origins as a browser writes them (scheme, host, port if not the default)."""
+    origins = tuple(o.strip().rstrip("/").lower() for o in text.split(",") if o.strip())
+    for origin in origins:
+        scheme, _, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not rest or "/" in rest or "@" in rest:
+            raise ValueError(origin)
+    return origins
+
+
 @dataclass(frozen=True)
 class Settings:
     db_url: str = DEFAULT_DB
@@ -69,6 +79,9 @@ class Settings:
     sockets_per_client: int = 64
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
     trusted_proxies: tuple[str, ...] = ()
+    #: web origins besides the server's own whose pages may call the JSON endpoints (a
+    #: browser's ``Origin``: ``https://example.com``); any other site's page is refused
+    allowed_origins: tuple[str, ...] = ()
     #: seconds a client may take to send its request headers, and then its body
     header_timeout: float = 10.0
     body_timeout: float = 10.0
@@ -174,6 +187,8 @@ def _shown(value: object) -> str:
 def _kind_name(kind: object) -> str:
     if isinstance(kind, Number):
         return "a whole number" if kind.kind is int else "a number"
+    if kind is _origins:
+        return "a comma list of origins such as https://example.com"
     return "text"
 
 
@@ -207,6 +222,7 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", _COUNT),
     "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", _COUNT),
     "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
+    "DOUBLESIX_ORIGINS": ("allowed_origins", _origins),
     "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", _POSITIVE),
     "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", _POSITIVE),
     # below this not even a browser's request line and cookies fit

@@ -35,6 +35,9 @@ class ErrorCode(StrEnum):
     UNKNOWN_TYPE = "unknown_type"
     TOO_LARGE = "too_large"
     BODY_TIMEOUT = "body_timeout"
+    #: a POST whose body is not declared JSON, or sent from another site's page
+    BAD_CONTENT_TYPE = "bad_content_type"
+    BAD_ORIGIN = "bad_origin"
     # the socket's handshake
     HELLO_REQUIRED = "hello_required"
     ALREADY_HELLO = "already_hello"

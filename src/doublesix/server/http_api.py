@@ -26,8 +26,50 @@ def _error(exc: ServiceError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
+def _sender(request: Request, allowed: tuple[str, ...]) -> None:
+    """Refuse what another site's page could make a visitor's browser send (issue 21).
+
+    A page of any site may POST a form (urlencoded, multipart) or ``text/plain`` anywhere
+    without asking: those are refused, whatever they hold. ``application/json`` from another
+    site needs a CORS preflight that this server never grants; a request that still names a
+    foreign ``Origin`` is refused as well, so no future CORS setting or browser quirk opens
+    it. No ``Origin`` at all is not a cross-site browser request (browsers send one with every
+    POST of a page): curl, bots and servers are served. The Telegram Mini App is this site
+    opened inside Telegram, so its origin is the server's own.
+    """
+    origin = request.headers.get("origin")
+    if origin is not None and not same_site(origin, request.headers.get("host", ""), allowed):
+        raise ServiceError(ErrorCode.BAD_ORIGIN, "this request comes from a page of another site:"
+                           " only this site's pages may send it", status=403)
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise ServiceError(ErrorCode.BAD_CONTENT_TYPE, "send the body as JSON, with the header"
+                           " Content-Type: application/json", status=415)
+
+
+def same_site(origin: str, host: str, allowed: tuple[str, ...] = ()) -> bool:
+    """*origin* (a browser's ``Origin`` header) is the site at *host* (the request's ``Host``,
+    as README's nginx passes it on) or one of *allowed*. The scheme is not compared: behind a
+    proxy that ends TLS the page is https while the server hears http."""
+    origin = origin.strip().lower()
+    if origin in allowed:
+        return True
+    scheme, _, netloc = origin.partition("://")
+    if scheme not in ("http", "https") or not netloc or "/" in netloc or "@" in netloc:
+        return False  # "null" (a sandboxed frame, a file), or not an origin at all
+    return _without_default_port(netloc) == _without_default_port(host.strip().lower())
+
+
+def _without_default_port(netloc: str) -> str:
+    for port in (":80", ":443"):
+        if netloc.endswith(port):
+            return netloc[: -len(port)]
+    return netloc
+
+
 async def _body(request: Request) -> JSONObject:
     settings = _service(request).settings
+    _sender(request, settings.allowed_origins)
     limit = settings.max_body
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 from doublesix.core.notation import RecordJSON
 from doublesix.server import tokens
 from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.ratelimit import TokenBucket
+from doublesix.server.ratelimit import BucketTable
 from doublesix.server.rooms import Room
 
 if TYPE_CHECKING:  # the engine is imported in the workers only
@@ -92,7 +92,10 @@ class Reviews:
         self.workers = workers
         self.clock = clock
         self._pool: Executor | None = None
-        self._buckets: dict[tuple[str, str], TokenBucket] = {}
+        #: per client (keyed as every per-client limit: clients.address), one table per kind
+        self._buckets: dict[str, BucketTable[str]] = {
+            "review": BucketTable(1.0 / REVIEW_EVERY, REVIEW_BURST, clock, _MAX_CLIENTS),
+            "hint": BucketTable(1.0 / HINT_EVERY, HINT_BURST, clock, _MAX_CLIENTS)}
         self._queued = 0
         #: the same review asked twice while it runs: one job, both wait for it
         self._running: dict[tuple[str, int, int, int], asyncio.Future[AnalysisJSON]] = {}
@@ -118,14 +121,8 @@ class Reviews:
         finally:
             self._queued -= 1
 
-    def _limit(self, kind: str, client: str, burst: int, every: float) -> None:
-        key = (kind, client)
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) > _MAX_CLIENTS:
-                self._buckets.clear()  # forgetting is generous, never wrong
-            bucket = self._buckets[key] = TokenBucket(1.0 / every, burst, self.clock)
-        if not bucket.take():
+    def _limit(self, kind: str, client: str) -> None:
+        if not self._buckets[kind].take(client):
             raise ServiceError(ErrorCode.RATE_LIMITED, f"too many {kind} requests: wait a little",
                                status=429)
 
@@ -155,7 +152,7 @@ class Reviews:
         running = self._running.get(key)
         if running is not None:
             return await asyncio.shield(running)
-        self._limit("review", client, REVIEW_BURST, REVIEW_EVERY)
+        self._limit("review", client)
         future: asyncio.Future[AnalysisJSON] = asyncio.get_running_loop().create_future()
         self._running[key] = future
         try:
@@ -202,7 +199,7 @@ class Reviews:
         if to_move is None or to_move not in mine or room.is_computer(to_move):
             raise ServiceError(ErrorCode.NOT_YOUR_TURN,
                                "a hint is for the player to move", status=409)
-        self._limit("hint", client, HINT_BURST, HINT_EVERY)
+        self._limit("hint", client)
         state_no = room.row.state_no
         found = await self.run_in_worker(hint_job, room.row.record.copy(), to_move,
                                          room.seed ^ room.row.game_no)

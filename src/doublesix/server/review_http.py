@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix.core.jsonvalue import JSONObject
+from doublesix.server import clients
 from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.http_api import _body, _error, _optional_str, _service
 from doublesix.server.review import Reviews
@@ -17,7 +18,10 @@ def _reviews(request: Request) -> Reviews:
 
 
 def _client(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    # the same client as every per-client limit counts (a trusted proxy's X-Forwarded-For,
+    # an IPv6 /64), not the bare peer: behind nginx every peer is the proxy
+    found = clients.address(request.scope, _service(request).settings.trusted_proxies)
+    return found if found is not None else "?"
 
 
 def _optional_int(data: JSONObject, key: str) -> int | None:
