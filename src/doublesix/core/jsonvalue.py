@@ -10,3 +10,14 @@ from typing import TypeAlias
 JSONValue: TypeAlias = "None | bool | int | float | str | list[JSONValue] | dict[str, JSONValue]"
 #: a JSON object
 JSONObject: TypeAlias = "dict[str, JSONValue]"
+
+
+def at(data: JSONObject, *keys: str) -> JSONObject:
+    """The object at *keys* inside *data* (``at(spec, "components", "schemas")``), for code
+    that edits a document it built itself; a step that is not an object is a bug: TypeError."""
+    for key in keys:
+        inner = data[key]
+        if not isinstance(inner, dict):
+            raise TypeError(f"{key!r} is not a JSON object here")
+        data = inner
+    return data

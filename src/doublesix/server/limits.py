@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any
+from typing import Literal, TypedDict
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.config import Settings
 
 
@@ -55,7 +56,28 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.close()
 
 
-def uvicorn_options(settings: Settings) -> dict[str, Any]:
+class UvicornLimits(TypedDict):
+    """The keyword arguments of ``uvicorn.Config`` that :func:`uvicorn_options` sets."""
+
+    http: type[GuardedH11Protocol]
+    h11_max_incomplete_event_size: int
+    proxy_headers: bool
+    ws_max_size: int
+    ws_per_message_deflate: bool
+    ws: Literal["websockets-sansio"]
+    timeout_keep_alive: int
+
+
+class ServeOptions(UvicornLimits):
+    """Everything ``doublesix serve`` hands ``uvicorn.Config``."""
+
+    host: str
+    port: int
+    log_level: str
+    log_config: JSONObject
+
+
+def uvicorn_options(settings: Settings) -> UvicornLimits:
     """Keyword arguments for ``uvicorn.run`` / ``uvicorn.Config`` that apply these limits."""
     GuardedH11Protocol.header_timeout = settings.header_timeout
     return {

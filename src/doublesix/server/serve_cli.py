@@ -112,9 +112,9 @@ def serve(settings: Any, args: Any, sock: Any) -> bool:
 
     from doublesix.server import logs
     from doublesix.server.app import create_app
-    from doublesix.server.limits import uvicorn_options
+    from doublesix.server.limits import ServeOptions, uvicorn_options
 
-    options: dict[str, Any] = {
+    options: ServeOptions = {
         "host": settings.host,
         "port": settings.port,
         "log_level": args.log_level,

@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from doublesix.core.jsonvalue import JSONObject, at
 
 
-def _ref(name: str) -> dict[str, Any]:
+def _ref(name: str) -> JSONObject:
     return {"application/json": {"schema": {"$ref": f"#/components/schemas/{name}"}}}
 
 
-def _error(description: str) -> dict[str, Any]:
+def _error(description: str) -> JSONObject:
     return {"description": description, "content": _ref("Error")}
 
 
-def add_hall(spec: dict[str, Any]) -> None:
+def add_hall(spec: JSONObject) -> None:
     """Add the table list, sitting down and the create body's ``hall`` to *spec*."""
-    spec["paths"]["/api/hall/tables"] = {"get": {
+    paths = at(spec, "paths")
+    paths["/api/hall/tables"] = {"get": {
         "summary": "Public hall tables (also pushed to lobby sockets)",
         "operationId": "hallTables",
         "responses": {"200": {"description": "the tables, oldest first",
                               "content": _ref("HallTables")}},
     }}
-    spec["paths"]["/api/hall/tables/{game_id}/sit"] = {"post": {
+    paths["/api/hall/tables/{game_id}/sit"] = {"post": {
         "summary": "Sit down at an open public table",
         "operationId": "hallSit",
         "parameters": [{"name": "game_id", "in": "path", "required": True,
@@ -35,8 +36,8 @@ def add_hall(spec: dict[str, Any]) -> None:
             "409": _error("room_full: someone sat down first"),
         },
     }}
-    schemas = spec["components"]["schemas"]
-    schemas["CreateGame"]["properties"]["hall"] = {
+    schemas = at(spec, "components", "schemas")
+    at(schemas, "CreateGame", "properties")["hall"] = {
         "type": "object", "description": "a hall table (online, two players; name required)",
         "properties": {
             "public": {"type": "boolean", "default": True},
