@@ -12,11 +12,11 @@ import pytest
 from doublesix.core import find_preset
 from doublesix.core.notation import view_to_json
 from doublesix.core.view import view_of
-from doublesix.server import clocks, tables, views
-from doublesix.server.rooms import Room, new_match
+from doublesix.server.rooms import clocks, tables, views
+from doublesix.server.rooms.room import Room, new_match
+from doublesix.server.rooms.tables import BadLine, line_from_json
 from doublesix.server.storage import GameRow, SeatRow
 from doublesix.server.storage.hall import BadHallRow, hall_from_json
-from doublesix.server.tables import BadLine, line_from_json
 
 
 def hall_room(minutes: int | None = 5) -> Room:

@@ -27,12 +27,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from doublesix.core.jsonvalue import JSONObject, JSONValue
-from doublesix.server import views
-from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ErrorCode, ServiceError
 from doublesix.server.fanout.shared_hub import SharedHub
-from doublesix.server.service import RoomsService
-from doublesix.server.signals import Gone, Signal, Stored
+from doublesix.server.rooms import views
+from doublesix.server.rooms.service import RoomsService
+from doublesix.server.rooms.signals import Gone, Signal, Stored
 from doublesix.server.storage import SharedStorage
+from doublesix.server.wire.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ErrorCode, ServiceError
 
 log = logging.getLogger("doublesix.server.fanout")
 CHANNEL = "doublesix:rooms"

@@ -19,9 +19,9 @@ import asyncio
 import time
 from typing import TypedDict
 
-from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.hub import Peer
-from doublesix.server.tables import TableLine
+from doublesix.server.rooms.hub import Peer
+from doublesix.server.rooms.tables import TableLine
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 Line = TableLine
 

@@ -23,7 +23,7 @@ from doublesix.core.jsonvalue import JSONObject, JSONValue
 from doublesix.server.fanout.redis_fanout import RedisFanout
 from doublesix.server.hall.lobby import Line
 from doublesix.server.hall.service import Hall
-from doublesix.server.tables import BadLine, line_from_json
+from doublesix.server.rooms.tables import BadLine, line_from_json
 
 log = logging.getLogger("doublesix.server.hall")
 

@@ -5,7 +5,6 @@
 import { t } from "../i18n.js";
 import { canonical, parseAction, splitTile } from "../describe.js";
 import { saved } from "../saved.js";
-import { sideSeat } from "../seats_model.js";
 import { tileSvg, svgElement } from "../tiles.js";
 import { GRAPH, ReviewError, fetchReview, graphPoints, hintKey, moveNumbers, moveText } from "../review_data.js";
 
@@ -73,7 +72,7 @@ export async function openReview(state, button = null, seat = null) {
   const game = state.game ?? {};
   const view = state.view ?? {};
   const mySeats = game.seats ?? (game.seat !== undefined ? [game.seat] : []);
-  const chosen = seat ?? view.seat ?? mySeats[0] ?? sideSeat(state);
+  const chosen = seat ?? view.seat ?? mySeats[0] ?? 0;
   const deal = view.match?.deal ?? 1;
   $("[data-review-title]").textContent = t("review.title");
   $("[data-review-close]").textContent = t("review.close");
@@ -110,10 +109,9 @@ export async function openReview(state, button = null, seat = null) {
 }
 
 function renderSeats(box, state, mySeats, chosen) {
-  // hot-seat: one device holds every seat; a spectator of a public hall table may read both
-  const watching = state.mode === "watch";
-  const seats = watching ? (state.room?.seats ?? []).map((s) => s.seat) : mySeats;
-  const several = (state.mode === "hotseat" || watching) && seats.length > 1;
+  // hot-seat: one device holds every seat (a spectator reviews none: it never sees a hand)
+  const seats = mySeats;
+  const several = state.mode === "hotseat" && seats.length > 1;
   box.hidden = !several;
   if (!several) return;
   box.setAttribute("aria-label", t("review.seat"));

@@ -1,0 +1,117 @@
+"""The single exit for game data: every frame a seat receives is built here, from that seat's
+PlayerView (``view_to_json``) and public room facts only. Nothing else in the server puts a
+hand, the boneyard or the record into a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doublesix.core.notation import ViewJSON, view_to_json
+from doublesix.core.view import view_of
+from doublesix.server.rooms import clocks
+from doublesix.server.rooms.room import Room
+from doublesix.server.rooms.tables import HallInfo
+from doublesix.server.storage import EventRow
+from doublesix.server.storage.hall import ChatMessage
+
+
+def view(room: Room, seat: int | None) -> ViewJSON:
+    """Seat *seat*'s view, or with None a spectator's: one builder (core.view.view_of) for
+    both, so a spectator's view is a seat's without what only that seat may see."""
+    return view_to_json(view_of(room.match, seat))
+
+
+def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
+    row = room.row
+    return {
+        "game_id": row.game_id,
+        "mode": row.mode,
+        "level": row.level,
+        "game_no": row.game_no,
+        "rules": room.rules.to_dict(),
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "taken": s.taken,
+                "connected": s.computer or s.seat in connected,
+                "computer": s.computer,
+            }
+            for s in row.seats
+        ],
+        "rematch": list(row.rematch),
+        "can_reset": room.can_reset(),
+        "waiting_for": room.waiting_for(connected),
+        "hall": hall_info(room),
+    }
+
+
+def hall_info(room: Room) -> HallInfo | None:
+    """A hall table's public extras: open to all or by invite, the clocks, a timeout."""
+    hall = room.row.hall
+    if hall is None:
+        return None
+    clock = hall["clock"]
+    return {"public": hall["public"],
+            "clock": clocks.public(clock, room.now()) if clock else None,
+            "over": hall["over"]}
+
+
+def chat_log(room: Room) -> list[ChatMessage]:
+    return list(room.row.hall["chat"]) if room.row.hall else []
+
+
+def watching(room: Room, connected: set[int]) -> dict[str, Any]:
+    return {"type": "watching", "game_id": room.game_id, "event_no": room.row.event_no,
+            "state_no": room.row.state_no, "room": room_info(room, connected),
+            "view": view(room, None), "chat": chat_log(room)}
+
+
+def watcher_event(room: Room, connected: set[int], stored: EventRow) -> dict[str, Any]:
+    return {"type": "event", "event_no": stored.event_no, "state_no": stored.state_no,
+            "seat": None, "event": stored.payload, "view": view(room, None),
+            "room": room_info(room, connected)}
+
+
+def presence(room: Room, connected: set[int]) -> dict[str, Any]:
+    seats = [{"seat": s.seat, "connected": s.computer or s.seat in connected}
+             for s in room.row.seats]
+    return {"type": "presence", "seats": seats}
+
+
+def missed_item(event: EventRow) -> dict[str, Any]:
+    return {"event_no": event.event_no, "state_no": event.state_no, "event": event.payload}
+
+
+def welcome(
+    room: Room, seats: tuple[int, ...], connected: set[int], missed: list[EventRow] | None
+) -> dict[str, Any]:
+    seat = room.view_seat(seats)
+    return {
+        "type": "welcome",
+        "game_id": room.game_id,
+        "seats": list(seats),
+        "seat": seat,
+        "event_no": room.row.event_no,
+        "state_no": room.row.state_no,
+        "room": room_info(room, connected),
+        "view": view(room, seat),
+        "missed": None if missed is None else [missed_item(e) for e in missed],
+        "chat": chat_log(room),
+    }
+
+
+def event(
+    room: Room, seats: tuple[int, ...], connected: set[int], stored: EventRow
+) -> dict[str, Any]:
+    seat = room.view_seat(seats)
+    return {
+        "type": "event",
+        "event_no": stored.event_no,
+        "state_no": stored.state_no,
+        "seat": seat,
+        "event": stored.payload,
+        "view": view(room, seat),
+        "room": room_info(room, connected),
+    }
