@@ -16,6 +16,7 @@ from doublesix.server import compose, gc_tuning, http_api, metrics_http, review_
 from doublesix.server.config import Settings
 from doublesix.server.hall import http as hall_http
 from doublesix.server.headers import SecurityHeaders
+from doublesix.server.limits import CloseUnreadBodies
 from doublesix.server.review import Reviews
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.ws import websocket_endpoint
@@ -67,4 +68,4 @@ def create_app(
         Mount("/", app=static, name="client"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(SecurityHeaders)])
+                     middleware=[Middleware(CloseUnreadBodies), Middleware(SecurityHeaders)])

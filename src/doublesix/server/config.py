@@ -74,6 +74,10 @@ class Settings:
     body_timeout: float = 10.0
     #: bytes of request line plus headers
     max_header: int = 16384
+    #: bytes a socket's unsent output may reach (its client does not read) before it is cut
+    max_unsent: int = 1 << 20
+    #: seconds a socket's output may stay blocked (its client stopped reading) before it is cut
+    stall_timeout: float = 30.0
     #: a room nobody is connected to leaves memory after this many seconds (storage keeps it)
     room_idle: float = 300.0
     #: lobby changes are sent at most this often (seconds) to each lobby socket
@@ -120,6 +124,8 @@ class Settings:
             "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", float),
             "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", float),
             "DOUBLESIX_MAX_HEADER": ("max_header", int),
+            "DOUBLESIX_MAX_UNSENT": ("max_unsent", int),
+            "DOUBLESIX_STALL_TIMEOUT": ("stall_timeout", float),
             "DOUBLESIX_ROOM_IDLE": ("room_idle", float),
             "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", float),
             "DOUBLESIX_METRICS_PORT": ("metrics_port", int),

@@ -8,6 +8,7 @@ from typing import Any
 CLOSE_NORMAL = 1000
 CLOSE_GOING_AWAY = 1001
 CLOSE_UNSUPPORTED = 1003
+CLOSE_POLICY = 1008  # a message not finished in time, a client that does not read
 CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL = 1011
 CLOSE_RESTART = 1012  # the process is stopping (a restart): reconnect at once, another takes it
