@@ -88,30 +88,34 @@ class Flood(threading.Thread):
 
 
 def close_code(sock: socket.socket) -> int | None:
-    """The code of the close frame among what the server sent, if one arrived."""
+    """The code of the server's close frame, read up to it (None: the connection ended, or
+    2 s passed, without one)."""
     sock.settimeout(2.0)
     data = b""
-    try:
-        while len(data) < 4 * 2**20:
-            part = sock.recv(65536)
-            if not part:
-                break
-            data += part
-    except OSError:
-        pass
     i = 0
-    while i + 2 <= len(data):
-        opcode, length = data[i] & 0x0F, data[i + 1] & 0x7F
-        i += 2
-        if length == 126:
-            length = struct.unpack("!H", data[i:i + 2])[0]
-            i += 2
-        elif length == 127:
-            length = struct.unpack("!Q", data[i:i + 8])[0]
-            i += 8
-        if opcode == CLOSE and length >= 2:
-            return int(struct.unpack("!H", data[i:i + 2])[0])
-        i += length
+    while len(data) < 4 * 2**20:
+        while True:  # the frames read whole so far
+            if i + 2 > len(data):
+                break
+            opcode, length, at = data[i] & 0x0F, data[i + 1] & 0x7F, i + 2
+            if length == 126:
+                length, at = (struct.unpack("!H", data[at:at + 2])[0] if at + 2 <= len(data)
+                              else 1 << 30), at + 2
+            elif length == 127:
+                length, at = (struct.unpack("!Q", data[at:at + 8])[0] if at + 8 <= len(data)
+                              else 1 << 30), at + 8
+            if at + length > len(data):
+                break
+            if opcode == CLOSE and length >= 2:
+                return int(struct.unpack("!H", data[at:at + 2])[0])
+            i = at + length
+        try:
+            part = sock.recv(65536)
+        except OSError:
+            return None
+        if not part:
+            return None
+        data += part
     return None
 
 
@@ -328,3 +332,37 @@ async def test_a_refused_body_still_gets_its_answer(quick: ServerThread) -> None
         assert r.status_code == 201 and "connection" not in r.headers
         r = await http.get("/api/health")
         assert r.status_code == 200 and "connection" not in r.headers
+
+
+@pytest.fixture(scope="module")
+def budgeted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server with the default budget of new sockets (60 at once, 60 a minute)."""
+    log = tmp_path_factory.mktemp("transport") / "server.log"
+    server = ServerProcess("memory://", log=log, env={"DOUBLESIX_SOCKET_BURST": "60"}).start()
+    yield server
+    server.stop()
+
+
+def _burst_until_closed(port: int) -> int | None:
+    """One flooder's socket: 60 frames at once, read until the server's close; its code (None:
+    the upgrade was refused; the status line is then checked)."""
+    try:
+        sock = upgrade(port)
+    except AssertionError as exc:
+        assert "429" in str(exc), exc
+        return None
+    with sock:
+        sock.sendall(frame(TEXT, b'{"type": "ping"}') * 60)
+        return close_code(sock)
+
+
+async def test_a_reconnect_flood_runs_out_of_new_sockets(budgeted: ServerProcess) -> None:
+    # item 8: a client whose sockets are closed for flooding (4008) and who reconnects at once;
+    # each such socket costs ten of its address's new sockets, so a few rounds in it is
+    # refused at the upgrade (429), before any socket is set up
+    codes = [await asyncio.to_thread(_burst_until_closed, budgeted.port) for _ in range(12)]
+    assert codes[:3] == [CLOSE_FLOOD] * 3, codes
+    assert codes[-3:] == [None] * 3, codes
+    assert codes.count(CLOSE_FLOOD) <= 7, codes
+    async with httpx.AsyncClient(base_url=budgeted.http) as http:  # HTTP is not touched
+        assert (await http.get("/api/health")).status_code == 200

@@ -67,6 +67,11 @@ class Settings:
     tables_per_client: int = 5
     #: open WebSockets per client address
     sockets_per_client: int = 64
+    #: new WebSockets one client address may open: a burst, then this many per minute (a
+    #: socket the server closed for flooding costs ten: a client that floods and reconnects
+    #: runs out, one that reconnects after a network loss does not notice)
+    socket_burst: int = 60
+    socket_per_minute: float = 60.0
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
     trusted_proxies: tuple[str, ...] = ()
     #: seconds a client may take to send its request headers, and then its body
@@ -120,6 +125,8 @@ class Settings:
             "DOUBLESIX_COMPUTER_RATE": ("computer_per_minute", float),
             "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", int),
             "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", int),
+            "DOUBLESIX_SOCKET_BURST": ("socket_burst", int),
+            "DOUBLESIX_SOCKET_RATE": ("socket_per_minute", float),
             "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
             "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", float),
             "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", float),

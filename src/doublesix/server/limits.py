@@ -223,6 +223,10 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
 
     async def send(self, message: ASGISendEvent) -> None:
         await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
+            # a refusal of the upgrade (the 429 of ws.py) is a whole answer: uvicorn 0.54
+            # would log "returned without completing handshake" for each one
+            self.handshake_complete = True
         self._check_unsent()
 
     def pause_writing(self) -> None:
