@@ -31,6 +31,7 @@ from doublesix.server.errors import (
     CLOSE_GOING_AWAY,
     CLOSE_NOT_FOUND,
     CLOSE_REPLACED,
+    ErrorCode,
     ServiceError,
 )
 from doublesix.server.hub import Hub, Peer
@@ -201,19 +202,22 @@ class RoomsService:
         hall: Any = None, client: str | None = None, computers: Any = None,
     ) -> dict[str, Any]:
         if mode not in MODES:
-            raise ServiceError("bad_request", f"mode must be one of {', '.join(MODES)}")
+            raise ServiceError(ErrorCode.BAD_REQUEST, f"mode must be one of {', '.join(MODES)}")
         if computers is not None and mode != "online":
-            raise ServiceError("bad_request", "only an online room gives chosen seats to the"
+            raise ServiceError(ErrorCode.BAD_REQUEST,
+                               "only an online room gives chosen seats to the"
                                " computer (a computer game gives it every other seat)")
         self.budgets.create(client, mode)
         for check in self.create_checks:
             check(hall, client)
         if level is not None and mode != "computer" and not computers:
-            raise ServiceError("bad_request", "only a game with a computer seat has a level")
+            raise ServiceError(ErrorCode.BAD_REQUEST,
+                               "only a game with a computer seat has a level")
         if mode == "computer" or computers:
             level = level or DEFAULT_LEVEL
             if level not in LEVELS:
-                raise ServiceError("bad_request", f"level must be one of {', '.join(LEVELS)}")
+                raise ServiceError(ErrorCode.BAD_REQUEST,
+                                   f"level must be one of {', '.join(LEVELS)}")
         check_rules(rules_data)
         try:
             rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
@@ -221,7 +225,7 @@ class RoomsService:
             match, record = new_match(rules, seed)
         except (ValueError, TypeError, KeyError) as exc:
             message = str(exc) or "these rules cannot be played"
-            raise ServiceError("invalid_rules", message) from None
+            raise ServiceError(ErrorCode.INVALID_RULES, message) from None
         token = tokens.new_token()
         token_hash = tokens.digest(token)
         seats = [SeatRow(seat=s) for s in range(rules.players)]
@@ -268,17 +272,24 @@ class RoomsService:
             if public:
                 opens = bool(room.row.hall and room.row.hall.get("public"))
                 if (room.row.hall or {}).get("closed"):
-                    raise ServiceError("not_found", "this table was closed", status=404)
+                    raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
             if room.mode != "online" or not opens:
-                raise ServiceError("bad_invite", "this invite does not open this room", status=403)
+                raise ServiceError(ErrorCode.BAD_INVITE,
+                                   "this invite does not open this room", status=403)
+            if room.row.hall is not None and name is None:
+                # strangers see a hall table's seats (the lobby, spectators): as at create
+                # and sit-down, the invite link too needs a name
+                raise ServiceError(ErrorCode.BAD_NAME, "a seat at a hall table needs a name")
             free = room.free_seats()
             if not free:
-                raise ServiceError("room_full", "the room is full: every seat is taken",
+                raise ServiceError(ErrorCode.ROOM_FULL, "the room is full: every seat is taken",
                                    status=409)
+            if seat is not None:
+                _check_seat_exists(room, seat)
             if seat is not None and seat not in free:
-                raise ServiceError("seat_taken", f"seat {seat} is not free: free seats are "
+                raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {seat} is not free: free seats are "
                                    + ", ".join(map(str, free)), status=409)
             token = tokens.new_token()
             taken = room.seat(free[0] if seat is None else seat)
@@ -296,10 +307,12 @@ class RoomsService:
         assert peer.game_id is not None
         async with self.rooms.locked(peer.game_id) as room:
             if room.mode != "online" or CREATOR not in peer.seats:
-                raise ServiceError("not_allowed", "only the creator of an online room gives a"
+                raise ServiceError(ErrorCode.NOT_ALLOWED,
+                                   "only the creator of an online room gives a"
                                    " seat to the computer")
+            _check_seat_exists(room, cmd.seat)
             if cmd.seat not in room.free_seats():
-                raise ServiceError("seat_taken", f"seat {cmd.seat} is not free")
+                raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {cmd.seat} is not free")
             room.seat(cmd.seat).computer = True
             room.row.level = room.row.level or DEFAULT_LEVEL
             events = await self.rooms.commit(room, [{"kind": "seat_computer",
@@ -317,7 +330,8 @@ class RoomsService:
                           if s.token_hash is not None and hmac.compare_digest(s.token_hash, given))
             if not seats:
                 # the socket stays up for another hello (ws.py caps how many may fail)
-                raise ServiceError("bad_token", "this token does not open a seat of this room:"
+                raise ServiceError(ErrorCode.BAD_TOKEN,
+                                   "this token does not open a seat of this room:"
                                    " forget it, or say hello with another", status=401)
             peer.game_id, peer.seats = room.game_id, seats
             old = self.hub.attach(room.game_id, peer)
@@ -357,7 +371,7 @@ class RoomsService:
         if isinstance(cmd, Simple) and cmd.type == "ping":
             peer.send({"type": "pong", "id": cmd.id})
         elif isinstance(cmd, Hello | Watch) or (isinstance(cmd, Simple) and cmd.type == "lobby"):
-            raise ServiceError("already_hello", "this socket is already bound to a seat")
+            raise ServiceError(ErrorCode.ALREADY_HELLO, "this socket is already bound to a seat")
         elif isinstance(cmd, Move):
             await self._move(peer, cmd)
         elif isinstance(cmd, NextDeal):
@@ -367,7 +381,7 @@ class RoomsService:
         elif isinstance(cmd, SeatComputer):
             await self._seat_computer(peer, cmd)
         elif not isinstance(cmd, Simple):
-            raise ServiceError("not_allowed", "a chat frame is served by the hall (ws.py)")
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "a chat frame is served by the hall (ws.py)")
         elif cmd.type == "rematch":
             await self._rematch(peer)
         elif cmd.type == "rematch_cancel":
@@ -379,7 +393,7 @@ class RoomsService:
     def _acting_seat(self, room: Room, peer: Peer, seat: int | None) -> int:
         if seat is not None:
             if seat not in peer.seats:
-                raise ServiceError("wrong_seat", f"seat {seat} is not yours")
+                raise ServiceError(ErrorCode.WRONG_SEAT, f"seat {seat} is not yours")
             return seat
         to_move = room.match.to_move
         return to_move if to_move is not None and to_move in peer.seats else peer.seats[0]
@@ -396,7 +410,7 @@ class RoomsService:
                 if is_retry(event.payload):
                     return True
         raise ServiceError(
-            "stale_state",
+            ErrorCode.STALE_STATE,
             f"the game has moved on (state {current}): your frame was made on state {state_no}",
             extra={"state_no": current},
         )
@@ -406,7 +420,7 @@ class RoomsService:
         if waiting:
             seat = waiting[0]
             why = "reconnect" if room.seat(seat).taken else "join"
-            raise ServiceError("opponent_away", f"waiting for seat {seat} to {why}")
+            raise ServiceError(ErrorCode.OPPONENT_AWAY, f"waiting for seat {seat} to {why}")
 
     def _cancel_rematch(self, room: Room, seat: int) -> list[Payload]:
         """A move or next deal drops pending rematch requests (seed 001)."""
@@ -419,7 +433,7 @@ class RoomsService:
         try:
             action = Action.parse(cmd.action)
         except ValueError as exc:
-            raise ServiceError("bad_action", str(exc)) from None
+            raise ServiceError(ErrorCode.BAD_ACTION, str(exc)) from None
         assert peer.game_id is not None
         async with self.rooms.locked(peer.game_id) as room:
             seat = self._acting_seat(room, peer, cmd.seat)
@@ -439,13 +453,14 @@ class RoomsService:
             to_move = room.match.to_move
             if to_move is not None and to_move != seat:
                 if room.is_computer(to_move):
-                    raise ServiceError("computer_to_move", "it is the computer's turn")
-                raise ServiceError("not_your_turn", f"it is not your turn: seat {to_move} is"
+                    raise ServiceError(ErrorCode.COMPUTER_TO_MOVE, "it is the computer's turn")
+                raise ServiceError(ErrorCode.NOT_YOUR_TURN,
+                                   f"it is not your turn: seat {to_move} is"
                                    " to move")
             try:
                 room.match.apply(action, seat)
             except IllegalAction as exc:
-                raise ServiceError("illegal_action", str(exc)) from None
+                raise ServiceError(ErrorCode.ILLEGAL_ACTION, str(exc)) from None
             room.row.state_no += 1
             payloads = [*self._cancel_rematch(room, seat),
                         {"kind": "action", "seat": seat, "action": str(action), "by": "player"}]
@@ -466,7 +481,7 @@ class RoomsService:
                 await check(room)
             self._check_present(room)
             if not room.match.can_start_next_deal:
-                raise ServiceError("no_next_deal", "there is no next deal now: the deal is"
+                raise ServiceError(ErrorCode.NO_NEXT_DEAL, "there is no next deal now: the deal is"
                                    " still being played, or the game is over")
             room.match.next_deal()
             room.row.state_no += 1
@@ -492,7 +507,7 @@ class RoomsService:
                 await self._new_game(room, [], "rematch")
                 return
             if not room.all_taken():
-                raise ServiceError("not_allowed", "the other seat is still free: reset the"
+                raise ServiceError(ErrorCode.NOT_ALLOWED, "the other seat is still free: reset the"
                                    " room instead")
             mine = [s for s in peer.seats if s not in room.row.rematch]
             if not mine:
@@ -509,7 +524,7 @@ class RoomsService:
         async with self.rooms.locked(peer.game_id) as room:
             mine = [s for s in peer.seats if s in room.row.rematch]
             if not mine:
-                raise ServiceError("nothing_to_cancel", "you have not asked for a new game")
+                raise ServiceError(ErrorCode.NOTHING_TO_CANCEL, "you have not asked for a new game")
             room.row.rematch = [s for s in room.row.rematch if s not in mine]
             payloads = [{"kind": "rematch_cancelled", "seat": s, "reason": "withdrawn"}
                         for s in mine]
@@ -519,7 +534,8 @@ class RoomsService:
         assert peer.game_id is not None
         async with self.rooms.locked(peer.game_id) as room:
             if CREATOR not in peer.seats or not room.can_reset():
-                raise ServiceError("not_allowed", "only the creator may reset, and only while"
+                raise ServiceError(ErrorCode.NOT_ALLOWED,
+                                   "only the creator may reset, and only while"
                                    " the other seat is free: ask for a rematch instead")
             await self._new_game(room, [], "reset")
 
@@ -527,11 +543,13 @@ class RoomsService:
         assert peer.game_id is not None
         async with self.rooms.locked(peer.game_id) as room:
             if not any(s.computer for s in room.row.seats):
-                raise ServiceError("not_allowed", "only a game with a computer seat has a level")
+                raise ServiceError(ErrorCode.NOT_ALLOWED,
+                                   "only a game with a computer seat has a level")
             if room.mode == "online" and CREATOR not in peer.seats:
-                raise ServiceError("not_allowed", "only the creator sets the computer's level")
+                raise ServiceError(ErrorCode.NOT_ALLOWED,
+                                   "only the creator sets the computer's level")
             if cmd.level not in LEVELS:
-                raise ServiceError("bad_level", f"level must be one of {', '.join(LEVELS)}")
+                raise ServiceError(ErrorCode.BAD_LEVEL, f"level must be one of {', '.join(LEVELS)}")
             if cmd.level == room.row.level:
                 return
             room.set_level(cmd.level)
@@ -578,11 +596,11 @@ class RoomsService:
                 try:
                     await self._computer_move(game_id, state_no, seat, action)
                 except ServiceError as exc:
-                    if exc.code != "busy":
+                    if exc.code != ErrorCode.BUSY:
                         raise
                     # the stale copy is reloaded on the next lap, then the computer thinks again
         except ServiceError as exc:
-            if exc.code == "not_found":
+            if exc.code == ErrorCode.NOT_FOUND:
                 return  # the room expired meanwhile
             self.observe.computer_failed(game_id, exc)
         except asyncio.CancelledError:
@@ -599,7 +617,16 @@ class RoomsService:
                 return  # a new game or a reset overtook the thought: the next lap thinks again
             room.match.apply(action, seat)
             room.row.state_no += 1
-            events = await self.rooms.commit(
-                room, [{"kind": "action", "seat": seat, "action": str(action), "by": "computer"}]
-            )
+            # the computer's move is a move like any other: it drops pending rematch requests
+            payloads = [*self._cancel_rematch(room, seat),
+                        {"kind": "action", "seat": seat, "action": str(action), "by": "computer"}]
+            events = await self.rooms.commit(room, payloads)
             self.broadcast(room, events)
+
+
+def _check_seat_exists(room: Room, seat: int) -> None:
+    """A seat number past the room's last seat is a mistake of the request, not a taken seat."""
+    if not 0 <= seat < room.rules.players:
+        raise ServiceError(ErrorCode.BAD_REQUEST,
+                           f"seat {seat} does not exist: this room has seats 0"
+                           f" to {room.rules.players - 1}")

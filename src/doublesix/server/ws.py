@@ -28,6 +28,7 @@ from doublesix.server.errors import (
     CLOSE_TOO_BIG,
     CLOSE_TOO_MANY,
     CLOSE_UNSUPPORTED,
+    ErrorCode,
     ServiceError,
 )
 from doublesix.server.hall.service import Hall
@@ -99,8 +100,8 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     if not service.budgets.may_connect(client):
         # refused before the socket exists: an HTTP answer to the upgrade is the cheapest
         # refusal there is, and no socket is set up only to be closed
-        refusal = ServiceError("too_many_sockets", "too many new sockets from this address:"
-                               " wait a little", status=429)
+        refusal = ServiceError(ErrorCode.TOO_MANY_SOCKETS, "too many new sockets from this"
+                               " address: wait a little", status=429)
         await ws.send_denial_response(JSONResponse(refusal.body(), status_code=429))
         service.observe.closed(CLOSE_TOO_MANY)
         return
@@ -189,7 +190,8 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
             if hall.opens(command):
                 await hall.open(conn, command)  # a lobby or spectator socket
             elif not isinstance(command, Hello):
-                raise ServiceError("hello_required", "say hello first: {\"type\": \"hello\","
+                raise ServiceError(ErrorCode.HELLO_REQUIRED,
+                                   "say hello first: {\"type\": \"hello\","
                                    " \"game_id\": …, \"token\": …}")
             else:
                 await service.hello(conn, command)
@@ -204,13 +206,13 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
         service.observe.refused(conn, command, exc)
         if exc.close is not None:
             conn.close(*exc.close)
-        elif exc.code == "bad_token":
+        elif exc.code == ErrorCode.BAD_TOKEN:
             conn.bad_hellos += 1
             if conn.bad_hellos >= service.settings.max_bad_hellos:
                 conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
     except Exception:
         service.observe.failed(conn, command)
-        conn.send(ServiceError("internal", "the server failed on this frame; nothing"
+        conn.send(ServiceError(ErrorCode.INTERNAL, "the server failed on this frame; nothing"
                                " changed").frame(command.id))
     finally:
         service.observe.answered(frame_type(command), started)
