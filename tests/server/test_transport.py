@@ -336,7 +336,7 @@ async def test_a_refused_body_still_gets_its_answer(quick: ServerThread) -> None
 
 @pytest.fixture(scope="module")
 def budgeted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server with the default budget of new sockets (60 at once, 60 a minute)."""
+    """A server whose budget of new sockets is 60 at once (100 by default), 60 a minute."""
     log = tmp_path_factory.mktemp("transport") / "server.log"
     server = ServerProcess("memory://", log=log, env={"DOUBLESIX_SOCKET_BURST": "60"}).start()
     yield server

@@ -80,7 +80,8 @@ class Settings:
     #: new WebSockets one client address may open: a burst, then this many per minute (a
     #: socket the server closed for flooding costs ten: a client that floods and reconnects
     #: runs out, one that reconnects after a network loss does not notice)
-    socket_burst: int = 60
+    #: (the burst is above sockets_per_client: an address may open all it may hold at once)
+    socket_burst: int = 100
     socket_per_minute: float = 60.0
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
     trusted_proxies: tuple[str, ...] = ()
