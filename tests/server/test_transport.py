@@ -22,7 +22,7 @@ from bench.procs import ServerProcess
 from websockets.asyncio.client import connect
 
 from doublesix.server.config import Settings
-from doublesix.server.errors import CLOSE_FLOOD, CLOSE_POLICY, CLOSE_TOO_BIG
+from doublesix.server.wire.errors import CLOSE_FLOOD, CLOSE_POLICY, CLOSE_TOO_BIG
 from tests.server.harness import LIFTED, ServerThread
 
 PING, PONG, TEXT, CONT, CLOSE = 0x9, 0xA, 0x1, 0x0, 0x8
