@@ -75,6 +75,8 @@ class Settings:
     computer_per_minute: float = 20.0
     #: public hall tables one client address may have listed at once
     tables_per_client: int = 5
+    #: seats one client address may hold at one public hall table (a browser: one, always)
+    seats_per_client: int = 1
     #: open WebSockets per client address
     sockets_per_client: int = 64
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
@@ -221,6 +223,8 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     "DOUBLESIX_COMPUTER_RATE": ("computer_per_minute", _POSITIVE),
     "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", _COUNT),
     "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", _COUNT),
+    # a table has at most 4 seats: 4 lets one address fill a table, more would mean nothing
+    "DOUBLESIX_SEATS_PER_CLIENT": ("seats_per_client", Number(int, 1, 4)),
     "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
     "DOUBLESIX_ORIGINS": ("allowed_origins", _origins),
     "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", _POSITIVE),

@@ -23,6 +23,7 @@ from typing import Any
 from doublesix.server import clocks, tables, views
 from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
+from doublesix.server.hall.holders import check_one_seat
 from doublesix.server.hall.lobby import Line, Lobby
 from doublesix.server.hall.names import clean_name
 from doublesix.server.hub import Peer
@@ -61,6 +62,8 @@ class Hall:
         service.signals.subscribe(self._heard)
         service.move_checks.append(self._check_clock)
         service.create_checks.append(self._check_tables)
+        service.join_checks.append(
+            lambda room, holders: check_one_seat(room, holders, settings.seats_per_client))
 
     # -- life cycle ------------------------------------------------------------------------
     def start(self) -> None:
@@ -302,7 +305,8 @@ class Hall:
         return self.lobby.snapshot()
 
     # -- sitting down and chat -------------------------------------------------------------
-    async def sit(self, game_id: str, name: Any, seat: int | None = None) -> dict[str, Any]:
+    async def sit(self, game_id: str, name: Any, seat: int | None = None,
+                  holders: tuple[str, ...] = ()) -> dict[str, Any]:
         """Take a free seat (the chosen one, or the first) of an open public table; two at
         once, on one process or two: exactly one gets it."""
         if game_id in self.closed:
@@ -310,7 +314,7 @@ class Hall:
         for _ in range(3):
             try:
                 return await self.service.join(game_id, None, clean_name(name), public=True,
-                                               seat=seat)
+                                               seat=seat, holders=holders)
             except ServiceError as exc:
                 if exc.code != ErrorCode.BUSY:
                     raise
