@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from doublesix.server import tokens
-from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.rooms import Room
+from doublesix.server.rooms import tokens
+from doublesix.server.rooms.room import Room
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 #: what the client sends: 16 to 64 URL-safe characters (net.js makes 22 of 128 random bits)
 _BROWSER = re.compile(r"[A-Za-z0-9_-]{16,64}")
