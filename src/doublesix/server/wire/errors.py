@@ -50,6 +50,7 @@ class ErrorCode(StrEnum):
     BAD_INVITE = "bad_invite"
     ROOM_FULL = "room_full"
     SEAT_TAKEN = "seat_taken"
+    ALREADY_SEATED = "already_seated"
     TOO_MANY_ROOMS = "too_many_rooms"
     TOO_MANY_TABLES = "too_many_tables"
     #: the WebSocket upgrade (429), before any socket: too many new sockets from one address
