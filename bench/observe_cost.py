@@ -13,12 +13,12 @@ import gc
 import time
 
 from doublesix.core import Ruleset
-from doublesix.server.botpool import release_pool
 from doublesix.server.config import Settings
-from doublesix.server.rooms import Room, new_match
-from doublesix.server.service import RoomsService
+from doublesix.server.http.ws import Connection
+from doublesix.server.rooms.botpool import release_pool
+from doublesix.server.rooms.room import Room, new_match
+from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import EventRow, GameRow, SeatRow, open_storage
-from doublesix.server.ws import Connection
 
 
 def per_call(n: int, call: object) -> float:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from doublesix.cli import build_parser, main
+from doublesix.cli.main import build_parser, main
 
 DOUBLESIX = str(Path(sys.executable).parent / "doublesix")
 # a serve check that regressed would start a real server in this process and never return
@@ -106,7 +106,7 @@ def test_a_missing_extra_names_a_command_that_installs_it(
     """`pip install "doublesix[…]"` asks an index for a package that is not on one."""
     import importlib.util
 
-    from doublesix.server import preflight
+    from doublesix.server.ops import preflight
 
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
@@ -273,7 +273,7 @@ def test_every_option_given_nonsense_is_refused_in_one_line(
 
 
 def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from doublesix.command_errors import UsageError
+    from doublesix.cli.errors import UsageError
 
     with pytest.raises(UsageError):
         main(["--debug", "play", "--level", "foo"])

@@ -160,7 +160,7 @@ def test_the_version_is_written_once() -> None:
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {
         "attr": "doublesix.__version__"}
-    from doublesix.cli import version
+    from doublesix.cli.main import version
 
     assert version() == doublesix.__version__
     literal = f'"{doublesix.__version__}"'

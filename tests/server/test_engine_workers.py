@@ -17,9 +17,9 @@ import httpx
 import pytest
 from bench.procs import ServerProcess
 
-from doublesix.server.botpool import NICE
-from doublesix.server.errors import ServiceError
-from doublesix.server.review import Engine
+from doublesix.server.review.service import Engine
+from doublesix.server.rooms.botpool import NICE
+from doublesix.server.wire.errors import ServiceError
 from tests.server.harness import Client
 from tests.server.test_modes import play_alone
 

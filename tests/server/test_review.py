@@ -11,7 +11,7 @@ import httpx
 
 from doublesix.core import Ruleset
 from doublesix.core.notation import load_record
-from doublesix.server.review import HINT_BURST
+from doublesix.server.review.service import HINT_BURST
 from tests.server.harness import Client, ServerThread, create, join, my_turn, play_online_game
 from tests.server.test_modes import play_alone
 

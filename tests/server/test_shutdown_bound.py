@@ -24,7 +24,7 @@ SCRIPT = textwrap.dedent("""
     from starlette.applications import Starlette
     from starlette.responses import PlainTextResponse
     from starlette.routing import Route
-    from doublesix.server.shutdown import GracefulServer
+    from doublesix.server.ops.shutdown import GracefulServer
 
     how, port, bound = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 
