@@ -60,6 +60,9 @@ class Settings:
     static_dir: Path = field(default=STATIC_DIR)
     #: a hall table whose creator left stays listed this long (seconds) for them to return
     hall_grace: float = 60.0
+    #: a guest's seat at an untimed public table, away while someone else there waits, is
+    #: freed after this many seconds (hall/service.py; docs/protocol.md "Away seats")
+    seat_grace: float = 120.0
     #: how often running clocks are checked for a flag, and the lobby for closed tables
     hall_tick: float = 0.5
     # -- hostile players (issue 12; docs/protocol.md, "Limits") ------------------------------
@@ -75,6 +78,8 @@ class Settings:
     computer_per_minute: float = 20.0
     #: public hall tables one client address may have listed at once
     tables_per_client: int = 5
+    #: seats one client address may hold at one public hall table (a browser: one, always)
+    seats_per_client: int = 1
     #: open WebSockets per client address
     sockets_per_client: int = 64
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
@@ -221,6 +226,11 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     "DOUBLESIX_COMPUTER_RATE": ("computer_per_minute", _POSITIVE),
     "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", _COUNT),
     "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", _COUNT),
+    # a table has at most 4 seats: 4 lets one address fill a table, more would mean nothing
+    "DOUBLESIX_SEATS_PER_CLIENT": ("seats_per_client", Number(int, 1, 4)),
+    # under half a minute a reload or a phone changing networks could cost a seat; over a day
+    # is a table waiting for good
+    "DOUBLESIX_SEAT_GRACE": ("seat_grace", Number(float, 30, 86400)),
     "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
     "DOUBLESIX_ORIGINS": ("allowed_origins", _origins),
     "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", _POSITIVE),

@@ -49,6 +49,7 @@ class ErrorCode(StrEnum):
     BAD_INVITE = "bad_invite"
     ROOM_FULL = "room_full"
     SEAT_TAKEN = "seat_taken"
+    ALREADY_SEATED = "already_seated"
     TOO_MANY_ROOMS = "too_many_rooms"
     TOO_MANY_TABLES = "too_many_tables"
     # play
