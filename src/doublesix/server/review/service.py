@@ -116,7 +116,9 @@ class _Worker:
         self.process.start()
         theirs.close()
 
-    async def run(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    async def run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[bool, Any]:
+        """(True, the result) or (False, what went wrong in the job); raises EOFError or
+        OSError when the process is gone."""
         loop = asyncio.get_running_loop()
         self.conn.send((fn, args))  # a record: a few kilobytes, and the worker is reading
         ready = loop.create_future()
@@ -126,17 +128,26 @@ class _Worker:
             await ready
         finally:
             loop.remove_reader(fd)
-        ok, value = self.conn.recv()  # readable: the answer is arriving in one piece
-        if not ok:
-            raise RuntimeError(f"the engine failed: {value}")
-        result: T = value
-        return result
+        answer: tuple[bool, Any] = self.conn.recv()  # readable: the answer comes in one piece
+        return answer
 
     def kill(self) -> None:
-        """At once, whatever it is doing: SIGKILL, then reaped (it ends in a moment)."""
+        """At once, whatever it is doing (SIGKILL); reaped once it has ended, without waiting
+        for that on the event loop."""
         self.process.kill()
-        self.process.join(1.0)
         self.conn.close()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.process.join(1.0)
+            return
+        sentinel = self.process.sentinel
+
+        def reap() -> None:
+            loop.remove_reader(sentinel)
+            self.process.join()
+
+        loop.add_reader(sentinel, reap)
 
 
 class Engine:
@@ -171,7 +182,7 @@ class Engine:
                 worker = self._idle.pop() if self._idle else _Worker()
                 self._busy.add(worker)
                 try:
-                    result = await worker.run(fn, args)
+                    ok, value = await worker.run(fn, args)
                 except BaseException as exc:
                     worker.kill()  # cancelled mid-job, or its process died: never reused
                     if self._stopped:
@@ -184,7 +195,10 @@ class Engine:
                     raise
                 finally:
                     self._busy.discard(worker)
-                self._idle.append(worker)
+                self._idle.append(worker)  # a job that failed leaves its worker sound
+                if not ok:
+                    raise RuntimeError(f"the engine failed: {value}")
+                result: T = value
                 return result
         finally:
             self._queued -= 1

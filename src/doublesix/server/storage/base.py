@@ -29,6 +29,9 @@ class SeatRow:
     token_hash: str | None = None
     name: str | None = None
     computer: bool = False
+    #: who took the seat, as digests only (hall/holders.py): its client and its browser, so
+    #: nobody takes a second seat at a public table; never sent to anyone
+    holders: list[str] = field(default_factory=list)
 
     @property
     def taken(self) -> bool:
