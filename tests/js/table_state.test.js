@@ -112,16 +112,18 @@ test("presence: online play waits for free and away human seats; a timed table o
   assert.equal(tableReducer(INITIAL, { type: "presence", seats: [] }), INITIAL, "no room: nothing to update");
 });
 
-test("a spectator sees from seat 1 with no hand, and the chat log follows", () => {
+test("a spectator's seat-less view gets an empty hand, and the chat log follows", () => {
   const store = new Store();
   store.watchTable("t1");
-  const watching = tableReducer(store.state, { type: "watching", view: view(), room, chat: [{ seat: 0, text: "привет" }] });
-  assert.deepEqual([watching.view.seat, watching.view.hand, watching.view.legal], [1, [], []]);
+  const seatless = { ...view(), seat: null, hand: undefined, legal: undefined, lead_options: undefined };
+  for (const key of ["hand", "legal", "lead_options"]) delete seatless[key];
+  const watching = tableReducer(store.state, { type: "watching", view: seatless, room, chat: [{ seat: 0, text: "привет" }] });
+  assert.deepEqual([watching.view.seat, watching.view.hand, watching.view.legal], [null, [], []]);
   assert.equal(watching.chat.length, 1);
-  const said = tableReducer(watching, { type: "event", view: view({ version: 2 }), event: { kind: "chat", seat: 1, name: "Б", text: "<b>hi</b>", at: 1 } });
+  const said = tableReducer(watching, { type: "event", view: { ...seatless, version: 2 }, event: { kind: "chat", seat: 1, name: "Б", text: "<b>hi</b>", at: 1 } });
   assert.deepEqual(said.chat.at(-1), { seat: 1, name: "Б", text: "<b>hi</b>", at: 1 });
-  assert.equal(said.view.seat, 1, "events are drawn from the watcher's side too");
-  assert.deepEqual(watcherView(view()).lead_options, []);
+  assert.deepEqual(said.view.hand, [], "events are a spectator's view too");
+  assert.deepEqual(watcherView(view({ hand: ["1-2"] })).hand, ["1-2"], "what the server sends stands");
 });
 
 test("chatFrom keeps the last 50 lines and leaves other frames' chat as it is", () => {

@@ -11,6 +11,7 @@
 
 import { language, setLanguage, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
+import { PROTOCOL } from "./net.js";
 import { format, parse } from "./router.js";
 import { $, $$, shell, store } from "./shell.js";
 import { initTelegram } from "./telegram.js";
@@ -285,6 +286,6 @@ async function start() {
 }
 
 // a hook for tests and debugging: the store, read-only use
-/** @type {any} */ (globalThis).doublesix = { store, version: 1, MODES, connection: () => loaded.get("table")?.connection?.() ?? null };
+/** @type {any} */ (globalThis).doublesix = { store, version: PROTOCOL, MODES, connection: () => loaded.get("table")?.connection?.() ?? null };
 
 start();

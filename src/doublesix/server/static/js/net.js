@@ -5,7 +5,12 @@
 // mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone) and after a
 // `bad_token` error: the server keeps the socket open then, but this seat's token is dead.
 
+import { browserId } from "./prefs.js";
+
 /** @typedef {import("./types.js").Frame} Frame */
+
+/** The version of docs/protocol.md this client reads (2: bonuses as data, seat-less views). */
+export const PROTOCOL = 2;
 
 export class ApiError extends Error {
   /** @param {number} status HTTP (0: no answer) @param {string} code the server's error code @param {string} [message] */
@@ -51,7 +56,10 @@ export async function post(path, body) {
 export function createGame({ mode, rules, level, name, hall, computers }) {
   /** @type {Record<string, unknown>} */
   const body = { mode, rules };
-  if (hall) body.hall = hall;
+  if (hall) {
+    body.hall = hall;
+    body.browser = browserId(); // the creator's seat counts as theirs (one seat per person)
+  }
   if (computers?.length) body.computers = computers; // seats the computer fills (online)
   if ((mode === "computer" || computers?.length) && level) body.level = level;
   if (name) body.name = name;
@@ -61,14 +69,16 @@ export function createGame({ mode, rules, level, name, hall, computers }) {
 /** @param {string} gameId @param {string} invite @param {string} [name] @returns {Promise<import("./types.js").SeatRecord>} */
 export function joinGame(gameId, invite, name) {
   /** @type {Record<string, unknown>} */
-  const body = { invite };
+  const body = { invite, browser: browserId() };
   if (name) body.name = name;
   return post(`api/games/${encodeURIComponent(gameId)}/join`, body);
 }
 
 /** @param {string} gameId @param {string} name @param {number|null} [seat] @returns {Promise<import("./types.js").SeatRecord>} */
 export function sitDown(gameId, name, seat = null) {
+  /** @type {Record<string, unknown>} */
   const body = seat === null ? { name } : { name, seat }; // no seat: the first free one
+  body.browser = browserId();
   return post(`api/hall/tables/${encodeURIComponent(gameId)}/sit`, body);
 }
 

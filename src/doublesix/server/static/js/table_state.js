@@ -48,11 +48,12 @@ export function tableReducer(state, frame) {
   }
 }
 
-/** A spectator's view drawn as if from seat 1's side (so scores line up), with no hand: the
- * table never offers a move. */
+/** A spectator's view: seat-less (protocol 2: seat null, no hand, no legal moves); the table
+ * draws it with an empty hand from seat 1's side (seats_model.js sideSeat) and never offers a
+ * move. */
 /** @returns {View} */
 export function watcherView(/** @type {View} */ view) {
-  return { ...view, seat: 1, hand: [], legal: [], lead_options: [] };
+  return { hand: [], legal: [], lead_options: [], ...view };
 }
 
 /**

@@ -228,6 +228,7 @@ function enter(/** @type {SeatRecord} */ record) {
 function refused(/** @type {unknown} */ err) {
   const code = err instanceof ApiError ? err.code : "";
   message(code === "room_full" || code === "seat_taken" ? t("hall.taken") : code === "not_found" ? t("hall.closed")
+    : code === "already_seated" ? t("hall.oneSeat")
     : code === "bad_name" ? t("hall.nameBad") : code === "invalid_rules" ? t("error.rules") : t("error.server"));
 }
 
