@@ -9,6 +9,7 @@ from typing import Any
 CLOSE_NORMAL = 1000
 CLOSE_GOING_AWAY = 1001
 CLOSE_UNSUPPORTED = 1003
+CLOSE_POLICY = 1008  # a message not finished in time, a client that does not read
 CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL = 1011
 CLOSE_RESTART = 1012  # the process is stopping (a restart): reconnect at once, another takes it
@@ -52,6 +53,8 @@ class ErrorCode(StrEnum):
     ALREADY_SEATED = "already_seated"
     TOO_MANY_ROOMS = "too_many_rooms"
     TOO_MANY_TABLES = "too_many_tables"
+    #: the WebSocket upgrade (429), before any socket: too many new sockets from one address
+    TOO_MANY_SOCKETS = "too_many_sockets"
     # play
     STALE_STATE = "stale_state"
     NOT_YOUR_TURN = "not_your_turn"
