@@ -74,6 +74,7 @@ $(NODE_TOOLS): package.json package-lock.json
 js: $(NODE_TOOLS)
 	node --test tests/js/*.test.js
 	node_modules/.bin/tsc --noEmit -p jsconfig.json
+	node_modules/.bin/tsc --noEmit -p jsconfig.dom-free.json
 	node_modules/.bin/eslint src/doublesix/server/static/js tests/js eslint.config.js
 
 pytest: $(TESTS)

@@ -66,7 +66,8 @@ export function knocked(view, seat) {
 
 /** The seat drawn at the bottom of the table: the view's own seat. A spectator's view belongs
  * to no seat (its `seat` is null): it is drawn from seat 1's side, so the scores line up, and
- * holds no seat of its own. */
+ * holds no seat of its own.
+ * @param {Partial<State>} state @returns {number} */
 export function sideSeat(state) {
   if (state.mode === "watch") return 1;
   return state.view?.seat ?? state.game?.seat ?? 0;
