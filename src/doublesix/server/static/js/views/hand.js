@@ -84,8 +84,9 @@ export function renderHand(hand, state, view, moves, myTurn) {
 }
 
 /** A copy of *button* that flies from its --from-x/--from-y offset to *rect*, then goes. */
+/** @param {HTMLElement} button @param {DOMRect} rect */
 function flyIn(button, rect) {
-  const ghost = button.cloneNode(true);
+  const ghost = /** @type {HTMLElement} */ (button.cloneNode(true));
   ghost.removeAttribute("data-tile");
   ghost.removeAttribute("data-playable");
   ghost.setAttribute("aria-hidden", "true");

@@ -6,8 +6,10 @@ import { PAGES } from "../content.js";
 import { splitTile } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 
+/** @param {HTMLElement} article @param {"rules"|"tips"} name */
 export function renderPage(article, name) {
-  const blocks = PAGES[name]?.[language()] ?? PAGES[name]?.ru ?? [];
+  /** @type {any[]} */
+  const blocks = /** @type {any} */ (PAGES[name])?.[language()] ?? PAGES[name]?.ru ?? [];
   const nodes = blocks.map((block) => {
     if (block.h2 || block.h3) {
       const h = document.createElement(block.h2 ? "h2" : "h3");

@@ -7,6 +7,7 @@ import { canonical, splitTile } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 
 /** A revealed hand: each tile a picture with its name read out, «рука пуста» when empty. */
+/** @param {string[]} hand */
 export function handTiles(hand) {
   const tiles = document.createElement("div");
   tiles.className = "tiles";
@@ -28,6 +29,7 @@ export function handTiles(hand) {
 }
 
 /** One row of a score table: every cell as text, `th` for the head row. */
+/** @param {Array<string|number>} cells @param {"td"|"th"} [tag] */
 export function tableRow(cells, tag = "td") {
   const row = document.createElement("tr");
   for (const c of cells) {

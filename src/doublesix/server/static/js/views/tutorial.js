@@ -14,6 +14,7 @@ export const STEPS = [
 ];
 
 export class Tutorial {
+  /** @param {HTMLElement} root the tutorial's <section> */
   constructor(root) {
     this.root = root;
     this.reset();
@@ -21,6 +22,7 @@ export class Tutorial {
 
   reset() {
     this.step = 0;
+    /** @type {Array<[number, number]>} */
     this.line = [];
     this.lead = 0;
     this.feedback = { text: "", good: true };
@@ -32,6 +34,7 @@ export class Tutorial {
   }
 
   /** Lay the current tile at `end` (null for the first tile); returns true when it fits. */
+  /** @param {string|null} end */
   place(end) {
     const step = STEPS[this.step];
     if (!step) return false;
@@ -78,7 +81,7 @@ export class Tutorial {
     feedback.className = `tut-feedback ${this.feedback.text ? (this.feedback.good ? "good" : "bad") : ""}`;
     const choosing = ends && !done ? ["left", "right"] : [];
     renderBoard(root.querySelector("[data-tut-board]"), {
-      line: this.line, lead: this.lead, choosing, onEnd: (end) => this.place(end),
+      line: this.line, lead: this.lead, choosing, onEnd: (/** @type {string|null} */ end) => this.place(end),
     });
     const endsBox = root.querySelector("[data-tut-ends]");
     endsBox.replaceChildren(...choosing.map((side, i) => {
@@ -104,6 +107,6 @@ export class Tutorial {
       button.dataset.action = "tut-tile"; // screens/tutorial.js
       hand.append(button);
     }
-    root.querySelector("[data-tut-play]").hidden = !done;
+    /** @type {HTMLElement} */ (root.querySelector("[data-tut-play]")).hidden = !done;
   }
 }
