@@ -13,12 +13,9 @@
 const ROW_STEP = 3; // from one row's centre to the next: a turn is one upright tile (2) + 1
 const SLOT = { near: -1, far: -1 }; // the next tile of an arm, not yet played: a plain tile
 
-/** @typedef {{ x: number, y: number, w: number, h: number }} Rect */
-/** @typedef {Rect & { a: number, b: number }} TileRect a tile's place, *a* drawn at the left/top */
-/** @typedef {TileRect & { index: number, row: number, corner: boolean }} Item */
-/** @typedef {{ x: number, y: number, dir: number, turn: number, value: number, slot: Rect }} End */
-/** @typedef {{ items: Item[], ends: { left: End|null, right: End|null }, box: Rect, rows: number[] }} Layout */
-/** @typedef {{ index: number, near: number, far: number }} ArmTile an arm's tile (index -1: the free slot) */
+/** @typedef {import("./types.js").Rect} Rect @typedef {import("./types.js").TileRect} TileRect */
+/** @typedef {import("./types.js").LineItem} Item @typedef {import("./types.js").LineEnd} End */
+/** @typedef {import("./types.js").Layout} Layout @typedef {import("./types.js").ArmTile} ArmTile */
 /** @typedef {{ rect: TileRect, row: number, corner: boolean }} Placed */
 
 /**
@@ -31,10 +28,8 @@ const SLOT = { near: -1, far: -1 }; // the next tile of an arm, not yet played: 
  *   ends.<side> = {x, y, dir, value, slot} with slot the free rectangle for the next tile
  */
 export function layoutLine(line, lead, cols) {
-  /** @type {Item[]} */
-  const items = new Array(line.length);
-  /** @type {Layout["ends"]} */
-  const ends = { left: null, right: null };
+  const items = /** @type {Item[]} */ (new Array(line.length));
+  /** @type {Layout["ends"]} */ const ends = { left: null, right: null };
   if (line.length === 0) return { items: [], ends, box: { x: 0, y: 0, w: 0, h: 0 }, rows: [] };
   lead = Math.max(0, Math.min(line.length - 1, lead));
   const [la, lb] = line[lead];
@@ -44,11 +39,9 @@ export function layoutLine(line, lead, cols) {
   items[lead] = { index: lead, row: 0, corner: false, ...first };
 
   // each arm outward from the first tile, entered by its near value, ending in a free slot
-  /** @type {ArmTile[]} */
-  const rightArm = [];
+  /** @type {ArmTile[]} */ const rightArm = [];
   for (let i = lead + 1; i < line.length; i++) rightArm.push({ index: i, near: line[i][0], far: line[i][1] });
-  /** @type {ArmTile[]} */
-  const leftArm = [];
+  /** @type {ArmTile[]} */ const leftArm = [];
   for (let i = lead - 1; i >= 0; i--) leftArm.push({ index: i, near: line[i][1], far: line[i][0] });
   rightArm.push({ index: -1, ...SLOT });
   leftArm.push({ index: -1, ...SLOT });
@@ -76,16 +69,9 @@ export function layoutLine(line, lead, cols) {
 
 /**
  * Lay one arm outward from `start`, in direction `dir` (+1 right, turning down; -1 left,
- * turning up). The arm's last entry is the free slot. Returns {end}.
- * @param {ArmTile[]} arm
- * @param {Item[]} items filled in with the arm's tiles
- * @param {Rect} start the first tile
- * @param {number} dir
- * @param {number} minX
- * @param {number} maxX
- * @param {number} openValue
- * @returns {{ end: End }}
- */
+ * turning up). The arm's last entry is the free slot. Returns {end}; fills in *items*.
+ * @param {ArmTile[]} arm @param {Item[]} items @param {Rect} start @param {number} dir
+ * @param {number} minX @param {number} maxX @param {number} openValue @returns {{ end: End }} */
 function runArm(arm, items, start, dir, minX, maxX, openValue) {
   const turn = dir; // the right arm turns downwards, the left one upwards
   /** @type {Array<Placed|undefined>} */
@@ -156,8 +142,7 @@ function runArm(arm, items, start, dir, minX, maxX, openValue) {
       k += 1;
     }
   }
-  /** @type {End|null} */
-  let end = null;
+  /** @type {End|null} */ let end = null;
   for (let j = 0; j < arm.length; j++) {
     const p = placed[j];
     if (!p) continue;
@@ -170,12 +155,9 @@ function runArm(arm, items, start, dir, minX, maxX, openValue) {
   return { end: /** @type {End} */ (end) };
 }
 
-/**
- * The open end: where its marker goes (the middle of the free slot) and the slot itself.
+/** The open end: where its marker goes (the middle of the free slot) and the slot itself.
  * @param {Rect} slot @param {boolean} corner @param {number} heading @param {number} turn
- * @param {number} leadValue @param {number} value
- * @returns {End}
- */
+ * @param {number} leadValue @param {number} value @returns {End} */
 function endOf(slot, corner, heading, turn, leadValue, value) {
   const rect = { x: slot.x, y: slot.y, w: slot.w, h: slot.h };
   // a slot in a row faces along the row; a corner slot faces up or down
@@ -242,11 +224,8 @@ export function markerSize(unit) {
  * Where the marker of an open end goes and how large it is: {x, y} in units, size in px.
  * Inside the free slot, at the point farthest from every tile (the middle of a slot in a
  * row; further out when the slot lies beside a turn), and never larger than that distance.
- * @param {Layout} layout
- * @param {"left"|"right"} side
- * @param {number} unit
- * @returns {{ x: number, y: number, size: number }|null}
- */
+ * @param {Layout} layout @param {"left"|"right"} side @param {number} unit
+ * @returns {{ x: number, y: number, size: number }|null} */
 export function markerAt(layout, side, unit) {
   const slot = layout.ends[side]?.slot;
   if (!slot) return null;
@@ -279,13 +258,8 @@ export function markerAt(layout, side, unit) {
  * as large as fits; when it no longer fits straight, tiles scale down first, and bend only
  * when they would get smaller than FIT.minUnit, with rows as wide as the board and a first
  * row of at least FIT.firstRow tiles. `cap` keeps tiles from growing back as a line grows.
- * @param {Array<[number, number]>} line
- * @param {number} lead
- * @param {number} width
- * @param {number} height
- * @param {{ cap?: number }} [options]
- * @returns {{ unit: number, layout: Layout, fits: boolean, straight: boolean, firstRowOk: boolean }}
- */
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} width @param {number} height
+ * @param {{ cap?: number }} [options] @returns {{ unit: number, layout: Layout, fits: boolean, straight: boolean, firstRowOk: boolean }} */
 export function fitLine(line, lead, width, height, { cap = FIT.maxUnit } = {}) {
   const maxUnit = Math.max(FIT.floorUnit, Math.min(FIT.maxUnit, cap));
   const w = Math.max(1, width - 2 * FIT.pad);
@@ -308,12 +282,9 @@ export function fitLine(line, lead, width, height, { cap = FIT.maxUnit } = {}) {
   }
   // bent: rows no narrower than minRowCols, the largest tiles whose snake fits the height
   const top = maxUnit;
-  /** @type {Fit|null} */
-  let bent = null;
-  /** @type {Fit|null} */
-  let fallback = null;
-  /** @type {Fit|null} */
-  let smallest = null;
+  /** @type {Fit|null} */ let bent = null;
+  /** @type {Fit|null} */ let fallback = null;
+  /** @type {Fit|null} */ let smallest = null;
   for (let unit = top; unit >= FIT.floorUnit; unit -= 1) {
     const tried = at(unit);
     if (tried.fits && (tried.firstRowOk || unit <= FIT.minUnit)) { bent = tried; break; }

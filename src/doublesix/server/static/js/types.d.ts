@@ -152,3 +152,13 @@ export interface State {
 
 /** A <fieldset> of game choices (views/choices.js): its options re-sync on a change. */
 export type PresetBox = HTMLElement & { computersSync?: () => void; playersSync?: () => void };
+
+/** layout.js: a rectangle in units (a tile is 2×1), a tile's place (*a* drawn at the left/top),
+ * a laid-out tile (a corner is the upright tile of a turn), an open end with its free slot. */
+export interface Rect { x: number; y: number; w: number; h: number }
+export interface TileRect extends Rect { a: number; b: number }
+export interface LineItem extends TileRect { index: number; row: number; corner: boolean }
+export interface LineEnd { x: number; y: number; dir: number; turn: number; value: number; slot: Rect }
+export interface Layout { items: LineItem[]; ends: { left: LineEnd | null; right: LineEnd | null }; box: Rect; rows: number[] }
+/** An arm's tile, entered by its near value (index -1: the free slot after it). */
+export interface ArmTile { index: number; near: number; far: number }
