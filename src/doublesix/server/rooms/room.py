@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doublesix.bots import Bot
+from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
+from doublesix.bots import GAME_LEVELS, Bot
 from doublesix.core import Match, Ruleset
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.notation import load_record, record_of
@@ -20,8 +21,8 @@ from doublesix.server.storage import GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 MODES = ("computer", "hotseat", "online")
-LEVELS = ("easy", "medium", "hard", "random")
-DEFAULT_LEVEL = "medium"
+LEVELS = GAME_LEVELS
+DEFAULT_LEVEL = _DEFAULT_LEVEL
 CREATOR = 0
 
 

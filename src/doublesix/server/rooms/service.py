@@ -38,7 +38,6 @@ from doublesix.server.rooms.room import (
     new_match,
     seat_list,
 )
-from doublesix.server.rooms.rules_check import check_rules
 from doublesix.server.rooms.signals import Created, Gone, Presence, Signals, Stored
 from doublesix.server.rooms.tables import table_options
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
@@ -222,9 +221,8 @@ class RoomsService:
             if level not in LEVELS:
                 raise ServiceError(ErrorCode.BAD_REQUEST,
                                    f"level must be one of {', '.join(LEVELS)}")
-        check_rules(rules_data)
         try:
-            rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
+            rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
             seed = tokens.new_seed()
             match, record = new_match(rules, seed)
         except (ValueError, TypeError, KeyError) as exc:
