@@ -8,6 +8,7 @@ refusal says what the option must be.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import Field, fields
 from typing import Any
 
@@ -66,7 +67,7 @@ def _check(name: str, spec: Field[Any], value: Any) -> None:
         raise InvalidSetup(f"{name!r} must be one of the names in docs/protocol.md")
 
 
-def check_options(data: dict[str, Any]) -> None:
+def check_options(data: Mapping[str, object]) -> None:
     """Refuse an option whose type or range does not fit its field, or a target the preset
     does not offer. Unknown options and unknown presets are left to the ruleset's own
     refusal, which names them."""

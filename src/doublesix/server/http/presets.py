@@ -7,12 +7,13 @@ aside).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix.bots import DEFAULT_LEVEL, LEVELS
+from doublesix.core.jsonvalue import JSONObject, at
 from doublesix.core.presets import PRESETS, PresetJson
 
 
@@ -32,9 +33,9 @@ async def presets(request: Request) -> JSONResponse:
     return JSONResponse(presets_json(), headers={"Cache-Control": "public, max-age=3600"})
 
 
-def add_presets(spec: dict[str, Any]) -> None:
+def add_presets(spec: JSONObject) -> None:
     """The endpoint and its answer in the OpenAPI document."""
-    spec["paths"]["/api/presets"] = {"get": {
+    at(spec, "paths")["/api/presets"] = {"get": {
         "summary": "The game types (presets) and the computer's levels",
         "operationId": "presets",
         "responses": {"200": {
@@ -42,7 +43,7 @@ def add_presets(spec: dict[str, Any]) -> None:
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Presets"}}},
         }},
     }}
-    spec["components"]["schemas"]["Presets"] = {
+    at(spec, "components", "schemas")["Presets"] = {
         "type": "object", "required": ["presets", "levels", "default_level"],
         "properties": {
             "presets": {"type": "array", "items": {

@@ -273,8 +273,8 @@ class RoomsService:
         chosen *seat*, or else the first free one (one invite link seats every guest)."""
         async with self.rooms.locked(game_id) as room:
             if public:
-                opens = bool(room.row.hall and room.row.hall.get("public"))
-                if (room.row.hall or {}).get("closed"):
+                opens = bool(room.row.hall and room.row.hall["public"])
+                if room.row.hall and room.row.hall.get("closed"):
                     raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
@@ -418,7 +418,7 @@ class RoomsService:
         raise ServiceError(
             ErrorCode.STALE_STATE,
             f"the game has moved on (state {current}): your frame was made on state {state_no}",
-            extra={"state_no": current},
+            state_no=current,
         )
 
     def _check_present(self, room: Room) -> None:

@@ -6,6 +6,9 @@
 
 import { browserId } from "./saved.js";
 
+/** The version of docs/protocol.md this client reads (2: bonuses as data, seat-less views). */
+export const PROTOCOL = 2;
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message || code);
