@@ -18,7 +18,8 @@ _OBJECT: JSONObject = {"application/json": {"schema": {"type": "object"}}}
 def add_review(spec: JSONObject) -> None:
     paths = at(spec, "paths")
     paths["/api/games/{game_id}/review"] = {"post": {
-        "summary": "The engine's review («Разбор») of a finished deal, for one seat",
+        "summary": "The engine's review («Разбор») of a finished deal, for one of the"
+                   " token's own seats",
         "operationId": "reviewDeal",
         "parameters": _GAME,
         "requestBody": {"required": False, "content": {"application/json": {"schema": {
