@@ -96,7 +96,8 @@ async def _probe_here(base: str, seconds: float, pause: float) -> dict[str, Any]
         await asyncio.wait_for(play_room(base, base.replace("http", "ws", 1) + "/ws",
                                          time.monotonic() + seconds, stats, 1, pause),
                                seconds + 30)
-    except (TimeoutError, OSError) as exc:
+    except (TimeoutError, OSError, httpx.HTTPError, InvalidStatus) as exc:
+        # the server too slow even to create the probe's room, or refusing it: say so
         return {**quantiles(stats.rtts), "failed": repr(exc)}
     return quantiles(stats.rtts)
 
