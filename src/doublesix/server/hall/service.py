@@ -22,7 +22,7 @@ from typing import Any
 
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
 from doublesix.server.hall.holders import check_one_seat
-from doublesix.server.hall.lobby import Line, Lobby
+from doublesix.server.hall.lobby import Line, Lobby, LobbyFrame
 from doublesix.server.hall.names import clean_name
 from doublesix.server.ops import logs
 from doublesix.server.rooms import clocks, tables, views
@@ -30,6 +30,8 @@ from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.room import CREATOR, Room
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.rooms.signals import Created, Gone, Presence, Signal, Stored
+from doublesix.server.rooms.tables import LineSeat
+from doublesix.server.storage.hall import ChatMessage
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 from doublesix.server.wire.protocol import Chat, Command, Simple, Watch
 
@@ -183,7 +185,8 @@ class Hall:
                    reason="away")
 
     def is_closed(self, room: Room) -> bool:
-        return room.game_id in self.closed or bool((room.row.hall or {}).get("closed"))
+        hall = room.row.hall
+        return room.game_id in self.closed or bool(hall and hall.get("closed"))
 
     def forget(self, game_id: str) -> None:
         """The room expired: it leaves the lobby (the service closed its watchers)."""
@@ -207,7 +210,7 @@ class Hall:
                 self._refresh(signal.game_id)
         elif isinstance(signal, Created):
             room = signal.room
-            if (room.row.hall or {}).get("public"):
+            if room.row.hall and room.row.hall["public"]:
                 self.lobby.own(room.game_id, signal.client)
             self.changed(room)
         elif isinstance(signal, Gone):
@@ -267,8 +270,8 @@ class Hall:
         hub = self.service.hub
         game_id = line["game_id"]
         connected = hub.connected(game_id)
-        seats = [{**s, "connected": bool(s.get("computer")) or s["seat"] in connected}
-                 for s in line["seats"]]
+        seats: list[LineSeat] = [{**s, "connected": s["computer"] or s["seat"] in connected}
+                                 for s in line["seats"]]
         if all(s["taken"] for s in seats) and not connected:
             return None
         return {**line, "seats": seats, "watchers": hub.watching(game_id)}
@@ -311,9 +314,8 @@ class Hall:
             return False
         seat = clocks.flagged(hall.get("clock"), self.clock())
         if seat is not None and not hall.get("over"):
-            hall["over"] = tables.timeout_result(room, seat, room.row.game_no)
-            payload = {"kind": "timeout", **{k: v for k, v in hall["over"].items()
-                                             if k != "game_no"}}
+            over = hall["over"] = tables.timeout_result(room, seat, room.row.game_no)
+            payload = {"kind": "timeout", **{k: v for k, v in over.items() if k != "game_no"}}
             events = await self.service.rooms.commit(room, [payload])
             self.service.broadcast(room, events)
         return bool(hall.get("over"))
@@ -364,7 +366,7 @@ class Hall:
             return
         raise ServiceError(ErrorCode.WATCH_ONLY, "spectators and the lobby only read")
 
-    def lobby_frame(self) -> dict[str, Any]:
+    def lobby_frame(self) -> LobbyFrame:
         return self.lobby.snapshot()
 
     # -- sitting down and chat -------------------------------------------------------------
@@ -393,9 +395,9 @@ class Hall:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "only a hall table has a chat")
             seat = peer.seats[0]
             self.limits.take(room.game_id, seat)
-            message = {"seat": seat, "name": room.seat(seat).name, "text": text,
-                       "at": round(self.clock())}
-            hall["chat"] = [*hall.get("chat", []), message][-KEEP:]
+            message: ChatMessage = {"seat": seat, "name": room.seat(seat).name, "text": text,
+                                    "at": round(self.clock())}
+            hall["chat"] = [*hall["chat"], message][-KEEP:]
             events = await self.service.rooms.commit(room, [{"kind": "chat", **message}])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self.service.broadcast(room, events)

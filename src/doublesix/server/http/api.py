@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix import __version__
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.hall.holders import identities
 from doublesix.server.hall.names import clean_name, fit_name, optional_name
 from doublesix.server.http import clients, telegram
@@ -68,7 +68,7 @@ def _without_default_port(netloc: str) -> str:
     return netloc
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request) -> JSONObject:
     settings = _service(request).settings
     _sender(request, settings.allowed_origins)
     limit = settings.max_body
@@ -96,7 +96,7 @@ async def _read(request: Request, limit: int) -> bytes:
     return raw
 
 
-def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
+def _optional_str(data: JSONObject, key: str, limit: int) -> str | None:
     value = data.get(key)
     if value is None:
         return None
@@ -106,13 +106,13 @@ def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
     return value.strip() or None
 
 
-def holders(request: Request, data: dict[str, Any]) -> tuple[str, ...]:
+def holders(request: Request, data: JSONObject) -> tuple[str, ...]:
     """Who is taking a seat (hall/holders.py): the client, and the ``browser`` id it sent."""
     client = clients.address(request.scope, _service(request).settings.trusted_proxies)
     return identities(client, data.get("browser"))
 
 
-def optional_seat(data: dict[str, Any]) -> int | None:
+def optional_seat(data: JSONObject) -> int | None:
     """The ``seat`` a guest chose to sit at, if any (else the first free one)."""
     seat = data.get("seat")
     if seat is None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-from typing import Any
+from typing import Any, TypedDict, cast
 
 import h11
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -31,6 +31,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame
 
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.config import Settings
 from doublesix.server.rooms.ratelimit import TokenBucket
 from doublesix.server.wire.errors import CLOSE_FLOOD, CLOSE_POLICY, CLOSE_TOO_BIG
@@ -280,7 +281,28 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         super().connection_lost(exc)
 
 
-def uvicorn_options(settings: Settings) -> dict[str, Any]:
+class UvicornLimits(TypedDict):
+    """The keyword arguments of ``uvicorn.Config`` that :func:`uvicorn_options` sets."""
+
+    http: type[GuardedH11Protocol]
+    h11_max_incomplete_event_size: int
+    proxy_headers: bool
+    ws_max_size: int
+    ws_per_message_deflate: bool
+    ws: type[GuardedWebSocketProtocol]
+    timeout_keep_alive: int
+
+
+class ServeOptions(UvicornLimits):
+    """Everything ``doublesix serve`` hands ``uvicorn.Config``."""
+
+    host: str
+    port: int
+    log_level: str
+    log_config: JSONObject
+
+
+def uvicorn_options(settings: Settings) -> UvicornLimits:
     """Keyword arguments for ``uvicorn.run`` / ``uvicorn.Config`` that apply these limits."""
     GuardedH11Protocol.header_timeout = settings.header_timeout
     return {
@@ -296,6 +318,8 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         # bounds below the app's of GuardedWebSocketProtocol
         # (bound to these settings: a class attribute would be shared by every server of the
         # process; the partial travels to worker processes as the class and the settings)
-        "ws": functools.partial(GuardedWebSocketProtocol, limits=settings),
+        # (uvicorn's annotation asks for a class; it only ever calls it, as it calls this)
+        "ws": cast("type[GuardedWebSocketProtocol]",
+                   functools.partial(GuardedWebSocketProtocol, limits=settings)),
         "timeout_keep_alive": 5,
     }

@@ -36,7 +36,7 @@ from doublesix.server.wire.errors import (
     ErrorCode,
     ServiceError,
 )
-from doublesix.server.wire.protocol import Chat, Hello, parse_frame
+from doublesix.server.wire.protocol import Chat, Hello, OutFrame, parse_frame
 
 _STOP = object()
 #: a client that stops reading is dropped rather than letting its queue grow without end
@@ -57,7 +57,7 @@ class Connection:
         self.close_code: int | None = None
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: OutFrame) -> None:
         if self.closing:
             return
         if self._queue.qsize() >= MAX_QUEUE:

@@ -38,7 +38,6 @@ from doublesix.server.rooms.room import (
     new_match,
     seat_list,
 )
-from doublesix.server.rooms.rules_check import check_rules
 from doublesix.server.rooms.signals import Created, Gone, Presence, Signals, Stored
 from doublesix.server.rooms.tables import table_options
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
@@ -222,9 +221,8 @@ class RoomsService:
             if level not in LEVELS:
                 raise ServiceError(ErrorCode.BAD_REQUEST,
                                    f"level must be one of {', '.join(LEVELS)}")
-        check_rules(rules_data)
         try:
-            rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
+            rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
             seed = tokens.new_seed()
             match, record = new_match(rules, seed)
         except (ValueError, TypeError, KeyError) as exc:
@@ -275,8 +273,8 @@ class RoomsService:
         chosen *seat*, or else the first free one (one invite link seats every guest)."""
         async with self.rooms.locked(game_id) as room:
             if public:
-                opens = bool(room.row.hall and room.row.hall.get("public"))
-                if (room.row.hall or {}).get("closed"):
+                opens = bool(room.row.hall and room.row.hall["public"])
+                if room.row.hall and room.row.hall.get("closed"):
                     raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
@@ -420,7 +418,7 @@ class RoomsService:
         raise ServiceError(
             ErrorCode.STALE_STATE,
             f"the game has moved on (state {current}): your frame was made on state {state_no}",
-            extra={"state_no": current},
+            state_no=current,
         )
 
     def _check_present(self, room: Room) -> None:
