@@ -41,8 +41,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.support.procs import ServerProcess  # noqa: E402
+
 from bench.load_quick import Stats, play_room  # noqa: E402
-from bench.procs import ServerProcess  # noqa: E402
 
 #: every client moves as fast as it can; the per-client budgets are lifted unless --budgets:
 #: the figure then measures isolation (the bot pool, deltas), not the budget
