@@ -11,8 +11,8 @@ from doublesix.core import PlayerView
 from doublesix.core.notation import event_to_json, view_to_json
 from doublesix.core.view import PublicEvent
 from doublesix.server import clocks
+from doublesix.server.events import Numbered
 from doublesix.server.rooms import Room
-from doublesix.server.storage import EventRow
 
 
 def view(room: Room, seat: int) -> dict[str, Any]:
@@ -87,10 +87,18 @@ def watching(room: Room, connected: set[int]) -> dict[str, Any]:
             "view": public_view(room), "chat": chat_log(room)}
 
 
-def watcher_event(room: Room, connected: set[int], stored: EventRow) -> dict[str, Any]:
+def watcher_event(room: Room, connected: set[int], stored: Numbered) -> dict[str, Any]:
     return {"type": "event", "event_no": stored.event_no, "state_no": stored.state_no,
             "seat": None, "event": stored.payload, "view": public_view(room),
             "room": room_info(room, connected)}
+
+
+def ack(request_id: object, state_no: int, *, duplicate: bool = False) -> dict[str, Any]:
+    """A stored change acknowledged to its sender (again, for a retry: ``duplicate``)."""
+    frame: dict[str, Any] = {"type": "ack", "id": request_id, "state_no": state_no}
+    if duplicate:
+        frame["duplicate"] = True
+    return frame
 
 
 def presence(room: Room, connected: set[int]) -> dict[str, Any]:
@@ -99,12 +107,12 @@ def presence(room: Room, connected: set[int]) -> dict[str, Any]:
     return {"type": "presence", "seats": seats}
 
 
-def missed_item(event: EventRow) -> dict[str, Any]:
+def missed_item(event: Numbered) -> dict[str, Any]:
     return {"event_no": event.event_no, "state_no": event.state_no, "event": event.payload}
 
 
 def welcome(
-    room: Room, seats: tuple[int, ...], connected: set[int], missed: list[EventRow] | None
+    room: Room, seats: tuple[int, ...], connected: set[int], missed: list[Numbered] | None
 ) -> dict[str, Any]:
     seat = room.view_seat(seats)
     return {
@@ -122,7 +130,7 @@ def welcome(
 
 
 def event(
-    room: Room, seats: tuple[int, ...], connected: set[int], stored: EventRow
+    room: Room, seats: tuple[int, ...], connected: set[int], stored: Numbered
 ) -> dict[str, Any]:
     seat = room.view_seat(seats)
     return {

@@ -28,6 +28,7 @@ from typing import Any
 
 from doublesix.server import views
 from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ServiceError
+from doublesix.server.events import Numbered
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.service import RoomsService
 from doublesix.server.signals import Gone, Signal, Stored
@@ -230,13 +231,13 @@ class RedisFanout:
             floor = min((self.hub.delivered.get(id(p), newest) for p in peers), default=newest)
             if floor >= newest:
                 return
-            events = await service.storage.events_after(game_id, floor,
-                                                        service.settings.max_missed)
+            rows = await service.storage.events_after(game_id, floor, service.settings.max_missed)
+            events = [Numbered.from_row(row) for row in rows]
             connected = self.hub.connected(game_id)
             for peer in peers:
                 seen = self.hub.delivered.get(id(peer), newest)
                 for event in events:
-                    if event.event_no > seen:
+                    if event.event_no > seen and event.event.visible_to(peer.seats):
                         frame = (views.event(room, peer.seats, connected, event) if peer.seats
                                  else views.watcher_event(room, connected, event))
                         # events of several changes caught up at once are sent as one change

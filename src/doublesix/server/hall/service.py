@@ -22,6 +22,7 @@ from typing import Any
 
 from doublesix.server import clocks, tables, views
 from doublesix.server.errors import ServiceError
+from doublesix.server.events import ChatSaid, TimedOut
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
 from doublesix.server.hall.lobby import Line, Lobby
 from doublesix.server.hall.names import clean_name
@@ -245,10 +246,11 @@ class Hall:
             return False
         seat = clocks.flagged(hall.get("clock"), self.clock())
         if seat is not None and not hall.get("over"):
-            hall["over"] = tables.timeout_result(room, seat, room.row.game_no)
-            payload = {"kind": "timeout", **{k: v for k, v in hall["over"].items()
-                                             if k != "game_no"}}
-            events = await self.service.rooms.commit(room, [payload])
+            hall["over"] = over = tables.timeout_result(room, seat, room.row.game_no)
+            timed_out = TimedOut(loser=over["loser"], winner=over["winner"],
+                                 winner_pair=over.get("winner_pair"), points=over.get("points"),
+                                 match_lost=bool(over.get("match_lost")))
+            events = await self.service.rooms.commit(room, [timed_out])
             self.service.broadcast(room, events)
         return bool(hall.get("over"))
 
@@ -326,9 +328,9 @@ class Hall:
                 raise ServiceError("not_allowed", "only a hall table has a chat")
             seat = peer.seats[0]
             self.limits.take(room.game_id, seat)
-            message = {"seat": seat, "name": room.seat(seat).name, "text": text,
-                       "at": round(self.clock())}
+            said = ChatSaid(seat, room.seat(seat).name, text, round(self.clock()))
+            message = {"seat": said.seat, "name": said.name, "text": said.text, "at": said.at}
             hall["chat"] = [*hall.get("chat", []), message][-KEEP:]
-            events = await self.service.rooms.commit(room, [{"kind": "chat", **message}])
+            events = await self.service.rooms.commit(room, [said])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self.service.broadcast(room, events)
