@@ -252,7 +252,8 @@ class Worker:
                                 json={"invite": junk(rng, 22)})
         elif choice == 1:
             category = "http_bad_json"
-            r = await http.post(f"{base}/api/games", content=junk(rng, 50).encode())
+            r = await http.post(f"{base}/api/games", content=junk(rng, 50).encode(),
+                                headers={"Content-Type": "application/json"})
         elif choice == 2:
             category = "http_oversized"
             # the server answers 413 and drops the connection before reading it all: a fresh
@@ -260,7 +261,8 @@ class Worker:
             self.tally.sent[category] += 1
             try:
                 r = await http.post(f"{base}/api/games", content=b"{" + b" " * 20000 + b"}",
-                                    headers={"Connection": "close"})
+                                    headers={"Connection": "close",
+                                             "Content-Type": "application/json"})
             except httpx.TransportError:
                 self.tally.closes[f"{category}:reset"] += 1
                 return

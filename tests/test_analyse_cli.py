@@ -6,8 +6,10 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from doublesix.bots import make_bot
-from doublesix.cli import build_parser
+from doublesix.cli import build_parser, main
 from doublesix.core import Match, PlayerView, Ruleset
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.notation import load_record, record_of
@@ -74,3 +76,45 @@ def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
     # an unfinished deal cannot be reviewed
     code, _, err = run(["analyse", str(path)])
     assert code == 2 and "still being played" in err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--worlds", "0"], "--worlds: '0' is below 1: give a whole number of at least 1"),
+    (["--worlds", "-5"], "--worlds: '-5' is below 1: give a whole number of at least 1"),
+    (["--worlds", "2.5"], "--worlds: '2.5' is not a whole number"),
+    (["--ms", "-1"], "--ms: '-1' is below 0: give a number of at least 0"),
+    (["--ms", "nan"], "--ms: 'nan' is not a number"),
+])
+def test_a_budget_that_makes_no_sense_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """``--worlds 0`` was quietly taken for 1 and ``--ms -1`` for no time limit at all."""
+    path = finished_record(tmp_path)
+    assert main(["analyse", str(path), *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.startswith(f"doublesix analyse: {said}")
+    # the edges themselves are budgets: one world, no time limit
+    code, out, _ = run(["analyse", str(path), "--worlds", "1", "--ms", "0"])
+    assert code == 0 and out
+
+
+def test_the_moves_are_in_the_table_s_language(tmp_path: Path) -> None:
+    """A Russian table said «0-6 left» and «draw» among Russian words: each language its own."""
+    path = finished_record(tmp_path)  # a drawing deal: plays at both ends and draws
+    english = {"left", "right", "draw", "pass", "redeal", "play"}
+    code, out, _ = run(["analyse", str(path), "--worlds", "8"])
+    assert code == 0
+    body = out.split("\n\n")[0]
+    assert not english & set(body.split()), body
+    assert {"слева", "справа", "добор"} <= set(body.split()), body
+    code, out, _ = run(["analyse", str(path), "--worlds", "8", "--lang", "en"])
+    assert code == 0 and {"left", "right", "draw"} <= set(out.split("\n\n")[0].split())
+
+
+def test_every_move_has_a_word_in_each_language() -> None:
+    from doublesix.analyse_cli import WORDS
+    from doublesix.core.actions import ActionKind, End
+
+    for words in WORDS.values():
+        assert {*ActionKind, *End} - {ActionKind.PLAY} <= set(words)

@@ -27,14 +27,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def fails(argv: list[str], capsys: pytest.CaptureFixture[str], status: int) -> str:
-    """Run the command, expect *status* and exactly one line on stderr; return that line."""
-    try:
-        code = main(argv)
-    except SystemExit as exc:  # argparse's own usage errors: usage line + one error line
-        code = int(exc.code or 0)
-        err = capsys.readouterr().err
-        assert code == status == 2 and "Traceback" not in err, err
-        return err.strip().splitlines()[-1]
+    """Run the command, expect *status* and exactly one line on stderr; return that line.
+
+    argparse's own mistakes too: no usage block, no SystemExit (README: "one line").
+    """
+    code = main(argv)
     err = capsys.readouterr().err
     assert code == status, err
     lines = err.strip().splitlines()
@@ -185,6 +182,53 @@ def test_play_and_bench_refuse_a_bad_command_line(argv: list[str], words: str,
     line = fails(argv, capsys, 2)
     assert words in line
     assert capsys.readouterr().out == ""  # nothing of a game was printed
+
+
+@pytest.mark.parametrize(("argv", "line"), [
+    # what a newcomer types first: each was argparse's usage block and a bare statement
+    (["serve", "--port", "99999"],
+     "doublesix serve: --port: '99999' is not a port: use 1 to 65535"),
+    (["play", "--seed", "abc"], "doublesix play: --seed 'abc' is not a whole number: --seed is"
+     " the seed of the deals, to play the same game again (default: random)"),
+    (["arena", "medium"], "doublesix arena: missing BOT_B: write `doublesix arena BOT_A BOT_B`"
+     " (`doublesix arena --help` describes every option)"),
+    (["pley"], "doublesix: unknown command 'pley': did you mean 'play'? choose one of replay,"
+     " bench, play, arena, serve, analyse, analyze; `doublesix --help` says more"),
+    ([], "doublesix: no command given: write `doublesix COMMAND`, COMMAND one of replay, bench,"
+     " play, arena, serve, analyse, analyze (`doublesix --help` says what each does)"),
+    (["play", "--sed", "3"], "doublesix play: unknown option --sed: did you mean --seed?"
+     " `doublesix play --help` lists the options"),
+    (["replay", "a.json", "b.json"], "doublesix replay: one argument too many: 'b.json';"
+     " `doublesix replay --help` shows what the command takes"),
+    (["play", "--preset", "kozle"], "doublesix play: --preset: invalid choice: 'kozle': did you"
+     " mean 'kozel'? choose one of draw, block, 101, kozel"),
+    (["play", "--seed"], "doublesix play: --seed needs a value: --seed is the seed of the deals,"
+     " to play the same game again (default: random)"),
+    (["bench", "--json=1"], "doublesix bench: --json takes no value: write --json alone"),
+    (["play", "--preset", "101", "--players", "3"], "doublesix play: a match to a target is for"
+     " 2 players or 2 pairs: set players to 2 (pairs: kozel), or play draw or block with 3 or 4"),
+])
+def test_a_mistake_is_one_line_that_says_what_to_do(
+        argv: list[str], line: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert fails(argv, capsys, 2) == line
+
+
+def test_every_option_given_nonsense_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each option of each command that argparse checks (a number, a choice), given a value
+    no option takes: one line that names the option."""
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name, parser in sub.choices.items():
+        positionals = [a for a in parser._actions if not a.option_strings]
+        for action in parser._actions:
+            if not action.option_strings or action.nargs == 0:
+                continue  # --help, --json and such take no value
+            if action.type is None and action.choices is None:
+                continue  # text (--host, --db): judged by the command, tested above
+            flag = action.option_strings[0]
+            argv = [name, *(["x"] * len(positionals)), flag, "ω"]
+            line = fails(argv, capsys, 2)
+            assert line.startswith(f"{parser.prog}: {flag}"), line  # analyze: analyse
 
 
 def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,6 +20,7 @@ from doublesix.bots.analysis import (
     NotFinished,
     analyse_record,
 )
+from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.errors import InvalidSetup
 
 WORDS = {
@@ -30,6 +31,9 @@ WORDS = {
         "summary": "Итог сдачи для вас: {result:+.0f}. Оценки: {counts}. Разбор занял {s:.1f} с.",
         "units": "Потеря — в очках сдачи (победа считается как +50 сверх очков); пороги: {t}.",
         "bar": "Разбор",
+        # the moves as the terminal game names them (terminal.py): a tile and its end
+        ActionKind.DRAW: "добор", ActionKind.PASS: "пас", ActionKind.REDEAL: "пересдача",
+        End.LEFT: "слева", End.RIGHT: "справа",
     },
     "en": {
         "head": ("ply", "your choice", "better", "loss", "label"),
@@ -40,8 +44,31 @@ WORDS = {
         "units": "Losses are in deal points (a win counts +50 on top of its points); "
                  "thresholds: {t}.",
         "bar": "Reviewing",
+        ActionKind.DRAW: "draw", ActionKind.PASS: "pass", ActionKind.REDEAL: "redeal",
+        End.LEFT: "left", End.RIGHT: "right",
     },
 }
+
+
+def at_least(kind: type[int] | type[float], low: int) -> argparse._ActionType:
+    """A number of *kind* not below *low*: ``--worlds 0`` used to be taken for 1 and
+    ``--ms -1`` for no budget at all, silently; the command line is refused instead."""
+    number = "whole number" if kind is int else "number"
+    wanted = f"give a {number} of at least {low}"
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a {number}: {wanted}") from None
+        if value != value:  # NaN: below nothing and above nothing
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number: {wanted}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text!r} is below {low}: {wanted}")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its messages
+    return parse
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -55,9 +82,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="whose decisions to review (default: %(default)s)")
     p.add_argument("--deal", type=int, default=None,
                    help="which deal of a 101 match (default: the last)")
-    p.add_argument("--worlds", type=int, default=DEFAULT_WORLDS,
+    p.add_argument("--worlds", type=at_least(int, 1), default=DEFAULT_WORLDS,
                    help="sampled worlds per decision (default: %(default)s)")
-    p.add_argument("--ms", type=float, default=DEFAULT_MS,
+    p.add_argument("--ms", type=at_least(float, 0), default=DEFAULT_MS,
                    help="time budget per decision in ms, 0 for none (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0,
                    help="the seed of the sampled worlds (default: %(default)s)")
@@ -80,7 +107,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None,
     words = WORDS[args.lang]
     bar = ProgressBar(err, str(words["bar"]))
     try:
-        review = analyse_record(record, args.seat, args.deal, worlds=max(1, args.worlds),
+        review = analyse_record(record, args.seat, args.deal, worlds=args.worlds,
                                 ms=args.ms or None, seed=args.seed, progress=bar)
     except (InvalidSetup, NotFinished, ValueError) as exc:
         bar.close()
@@ -124,9 +151,9 @@ def table(review: Analysis, lang: str = "ru") -> str:
     head = words["head"]
     rows = [tuple(str(h) for h in head)]
     for d in review.decisions:
-        better = "" if d.best == d.chosen else _move(str(d.best))
+        better = "" if d.best == d.chosen else move(d.best, lang)
         loss = "" if d.label is Label.FORCED else f"{d.loss:.1f}"
-        rows.append((str(d.ply), _move(str(d.chosen)), better, loss, str(words[d.label])))
+        rows.append((str(d.ply), move(d.chosen, lang), better, loss, str(words[d.label])))
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
              for r in rows]
@@ -143,5 +170,9 @@ def table(review: Analysis, lang: str = "ru") -> str:
     return "\n".join([*lines, "", summary, str(words["units"]).format(t=limits)]) + "\n"
 
 
-def _move(text: str) -> str:
-    return text.removeprefix("play ")
+def move(action: Action, lang: str = "ru") -> str:
+    """*action* in the table's language: ``0-6 слева``, ``добор`` (``0-6 left``, ``draw``)."""
+    words = WORDS[lang]
+    if action.kind is not ActionKind.PLAY:
+        return str(words[action.kind])
+    return f"{action.tile} {words[action.end]}" if action.end else str(action.tile)

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from doublesix.command_errors import CommandError, UsageError, choose_one
+from doublesix.command_errors import CommandError, ParseError, Parser, UsageError, choose_one
 from doublesix.core.rules import PRESETS
 
 LEVELS = ("easy", "medium", "hard", "random")
@@ -45,9 +45,10 @@ def positive(kind: type[int] | type[float]) -> argparse._ActionType:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number: give a number above 0"
+                                             ) from None
         if value <= 0:
-            raise argparse.ArgumentTypeError(f"{text!r} is not above 0")
+            raise argparse.ArgumentTypeError(f"{text!r} is not above 0: give a number above 0")
         return value
 
     parse.__name__ = kind.__name__  # argparse names the type in its messages
@@ -65,7 +66,7 @@ def version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="doublesix", description="Double-six dominoes: play, serve, replay, measure.",
         epilog="`doublesix COMMAND --help` describes a command.")
     parser.add_argument("--version", action="version", version=f"doublesix {version()}")
@@ -153,9 +154,28 @@ def _quiet_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line read, or a ParseError in one line (see command_errors.Parser)."""
+    parser = build_parser()
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # named by the command they were given to, whose options they are not
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        commands: dict[str, Parser] = sub.choices
+        commands[args.command].refuse_extra(extras)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    debug = args.debug or os.environ.get("DOUBLESIX_DEBUG", "") not in ("", "0")
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    debug = "--debug" in arguments or os.environ.get("DOUBLESIX_DEBUG", "") not in ("", "0")
+    try:
+        args = parse(arguments)
+    except ParseError as exc:
+        if debug:
+            raise
+        print(f"{exc.command}: {exc}", file=sys.stderr)
+        return exc.status
+    debug = debug or args.debug
     name = f"doublesix {args.command}"
     try:
         status = int(args.func(args) or 0)

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
 import json
+import re
+from pathlib import Path
 
 import pytest
 
+from doublesix.bots import hard, omniscient
 from doublesix.bots.arena import make_any, run_arena
+from doublesix.bots.arena_cli import counted
+from doublesix.bots.hard import HardBot
+from doublesix.bots.omniscient import OmniscientBot
 from doublesix.cli import main
 from doublesix.core.rules import find_preset
 
@@ -77,3 +84,48 @@ def test_variant_options_reach_the_bot() -> None:
     assert (bot.samples, bot.infer, bot.learned, bot.equity, bot.exploit) == (  # type: ignore[union-attr]
         3, False, False, False, 1.5)
     assert make_any("hard:iters=40,model=1", 1).iters == 40  # type: ignore[union-attr]
+
+
+def test_the_text_report_counts_in_good_english(capsys: pytest.CaptureFixture[str]) -> None:
+    """«2 wins, 1 draws, 3 losses» and a bare «0 s» at the end read as slips."""
+    # seed 9: random against easy in block play draws exactly one of its six deals
+    assert main(["arena", "random", "easy", "--preset", "block", "--games", "3",
+                 "--seed", "9"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "  random: 2 wins, 1 draw, 3 losses"
+    assert re.fullmatch(r"  played in \d+ s", lines[-1]), lines[-1]
+    assert [counted(n, "loss", "losses") for n in (0, 1, 2)] == ["0 losses", "1 loss",
+                                                                   "2 losses"]
+
+
+@pytest.mark.parametrize(("bot", "options"), [(HardBot, hard.OPTIONS),
+                                              (OmniscientBot, omniscient.OPTIONS)])
+def test_the_bot_options_are_listed_once_and_all(bot: type, options: dict[str, str]) -> None:
+    """The signature is what a spec can set; OPTIONS says what each does, in its order."""
+    takes = [name for name in inspect.signature(bot).parameters if name != "seed"]
+    assert list(options) == takes
+    assert all(text and "\n" not in text for text in options.values())
+
+
+def test_arena_help_lists_every_bot_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["arena", "--help"])
+    assert exit_.value.code == 0
+    shown = capsys.readouterr().out
+    assert max(map(len, shown.splitlines())) < 80
+    for name, options in (("hard", hard.OPTIONS), ("omniscient", omniscient.OPTIONS)):
+        section = shown[shown.index(f"\n{name}:\n"):]
+        for key, text in options.items():
+            assert re.search(rf"\n  {key} +{re.escape(text.split()[0])}", section), key
+
+
+def test_the_readme_names_only_options_that_exist() -> None:
+    """README names a few options as examples and sends the reader to --help for the rest."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    row = next(line for line in readme.splitlines() if line.startswith("| `doublesix arena"))
+    assert "`doublesix arena --help` lists every option" in row
+    examples = re.findall(r"`(hard|omniscient):([^`]+)`", row)
+    assert examples
+    for name, spec in examples:
+        options = hard.OPTIONS if name == "hard" else omniscient.OPTIONS
+        assert {item.partition("=")[0] for item in spec.split(",")} <= set(options), spec

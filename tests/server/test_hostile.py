@@ -186,7 +186,8 @@ async def test_hypothesis_create_bodies_never_crash_the_server(server: ServerThr
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
     @given(body=bodies)
     def check(http: httpx.Client, body: Any) -> None:
-        r = http.post("/api/games", content=json.dumps(body))
+        r = http.post("/api/games", content=json.dumps(body),
+                      headers={"content-type": "application/json"})
         assert r.status_code in (201, 400), (body, r.status_code, r.text)
         if r.status_code == 400:
             assert r.json()["error"]["code"] in ("bad_request", "invalid_rules", "bad_json",

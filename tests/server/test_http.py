@@ -28,7 +28,8 @@ async def post(server: ServerThread, path: str, body: object, raw: bytes | None 
                ) -> httpx.Response:
     async with httpx.AsyncClient(base_url=server.http) as http:
         if raw is not None:
-            return await http.post(path, content=raw)
+            return await http.post(path, content=raw,
+                                   headers={"content-type": "application/json"})
         return await http.post(path, json=body)
 
 

@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from bench.procs import LIFTED_BUDGETS, free_port
+from websockets.asyncio.client import connect
 from websockets.frames import Frame, Opcode
 
 from doublesix.server import logs, tokens
@@ -183,3 +184,39 @@ def test_secrets_in_free_text_are_masked() -> None:
     assert record.getMessage() == f"< TEXT [{len(sent.data)} bytes]"
     text = logs.hide(f"open /#join=abc.{invite} invite={invite} 'invite': '{invite}'")
     assert invite not in text and text.count("<hidden>") == 3
+
+
+async def test_a_newline_in_a_game_id_cannot_forge_a_text_log_line(tmp_path: Path) -> None:
+    """Issue 21 item 9: a hello naming an unknown room is logged with its game id. Sent with
+    new lines and a fake line after them, it stays one line of the text log, its value quoted,
+    so an operator's grep for ERROR (or a log shipper) never sees the forgery."""
+    server = Served(tmp_path / "out.log", "--log-level", "info",
+                    env={"DOUBLESIX_LOG_FORMAT": "text"})
+    forged = "ERROR doublesix.rooms: finished game_id=forged"
+    try:
+        for bad in (f"x\n{forged}", f"y\r\n{forged}", f"z\u2028{forged}", "a b=c"):
+            async with connect(server.ws_url) as ws:  # an unknown room closes the socket
+                await ws.send(json.dumps({"type": "hello", "game_id": bad, "token": "t"}))
+                assert json.loads(await ws.recv())["code"] == "not_found"
+    finally:
+        out = server.stop()
+    lines = out.splitlines()
+    assert not any(line.startswith("ERROR") for line in lines), out
+    refused = [line for line in lines if "frame refused" in line]
+    assert len(refused) == 4, out
+    assert 'game_id="x\\nERROR doublesix.rooms: finished game_id=forged"' in refused[0]
+    assert 'game_id="y\\r\\nERROR' in refused[1]
+    assert 'game_id="z\\u2028ERROR' in refused[2]
+    assert 'game_id="a b=c"' in refused[3]  # a space or "=" would split a key=value reader
+
+
+def test_text_fields_are_quoted_only_when_they_need_it() -> None:
+    record = logging.LogRecord("doublesix.rooms", logging.INFO, __file__, 1, "joined", (), None)
+    record.fields = {"game_id": "Ab3_x-9", "seat": 1, "name": 'say "hi"\x1b[31m', "none": None}
+    line = logs.TextFormatter().format(record)
+    assert line == ('INFO doublesix.rooms: joined game_id=Ab3_x-9 seat=1'
+                    ' name="say \\"hi\\"\\x1b[31m"')
+    # the message itself (uvicorn's, a library's) keeps to one line as well
+    record = logging.LogRecord("uvicorn.error", logging.WARNING, __file__, 1, "bad %s",
+                               ("a\nERROR forged",), None)
+    assert logs.TextFormatter().format(record) == "WARNING uvicorn.error: bad a\\nERROR forged"

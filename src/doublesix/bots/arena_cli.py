@@ -3,34 +3,61 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
+import textwrap
 
 from doublesix.command_errors import UsageError, choose_one
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.rules import PRESETS, find_preset
 
+#: the bots that take options, each with its own list of them
+TUNABLE = ("hard", "omniscient")
 BOTS_HELP = (
-    "random, easy, medium, hard, omniscient; hard and omniscient take options, "
-    "e.g. hard:ms=50 (time budget per decision) or hard:samples=24 (fixed, deterministic); "
-    "hard's pieces by name: infer=0 (no inference from the opponent's plays), iters=N or "
-    "ismcts=1 (information-set MCTS instead of alpha-beta), model=1 (ISMCTS: the opponent "
-    "plays the fitted model), learned=1 (fitted leaf weights), equity=0 (101 by points, "
-    "not match equity)"
+    "random, easy, medium, hard or omniscient (it sees every hand: a yardstick, never an "
+    "opponent); hard and omniscient take options, e.g. hard:ms=50 or hard:samples=24,depth=6 "
+    "(every option is listed below)"
 )
+
+
+def bot_options(name: str) -> dict[str, str]:
+    """The options *name* takes and what each does, from the bot's own module."""
+    if name == "hard":
+        from doublesix.bots.hard import OPTIONS
+    else:
+        from doublesix.bots.omniscient import OPTIONS
+    return OPTIONS
+
+
+def options_help() -> str:
+    """Every option of every bot that takes one, one a line (``doublesix arena --help``)."""
+    lines = ["Bot options, as BOT:NAME=NUMBER,NAME=NUMBER:"]
+    for name in TUNABLE:
+        options = bot_options(name)
+        width = max(map(len, options))
+        lines += ["", f"{name}:"]
+        for key, text in options.items():
+            lines += textwrap.wrap(f"  {key:<{width}}  {text}", 79,
+                                   subsequent_indent=" " * (width + 4))
+    return "\n".join(lines)
 
 
 def positive_int(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0: give 1 or more")
     return int(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("arena", help="duplicate-deal matches between two bots",
-                       description="Duplicate-deal matches between two bots: each deal is "
-                       "played twice with the seats swapped. Prints win rate, points per deal "
-                       "and move times.")
+                       description=textwrap.fill(
+                           "Duplicate-deal matches between two bots: each deal is played twice "
+                           "with the seats swapped. Prints win rate, points per deal and move "
+                           "times.", 79),
+                       # the list of bot options below keeps its lines
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.epilog_from = options_help
     p.add_argument("bot_a", metavar="BOT_A", help=BOTS_HELP)
     p.add_argument("bot_b", metavar="BOT_B", help="the opponent, as BOT_A")
     p.add_argument("--preset", choices=PRESETS, default="draw",
@@ -55,8 +82,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def check_spec(spec: str) -> None:
     """A bot spec as make_any reads it, or a UsageError that says what to write instead."""
-    import inspect
-
     from doublesix.bots import bot_names
 
     name, _, opts = spec.partition(":")
@@ -65,21 +90,19 @@ def check_spec(spec: str) -> None:
         raise choose_one("bot", name, known)
     if not opts:
         return
-    if name not in ("hard", "omniscient"):
-        raise UsageError(f"{spec!r}: only hard and omniscient take options, not {name}")
-    from doublesix.bots.hard import HardBot
-    from doublesix.bots.omniscient import OmniscientBot
-
-    bot_class = HardBot if name == "hard" else OmniscientBot
-    takes = [p for p in inspect.signature(bot_class).parameters if p != "seed"]
+    if name not in TUNABLE:
+        raise UsageError(f"{spec!r}: only {' and '.join(TUNABLE)} take options, not {name}")
+    takes = list(bot_options(name))
     for item in opts.split(","):
         key, equals, value = item.partition("=")
         if key.strip() not in takes:
-            # one short line: hard's many research switches are listed in its docstring
+            # one short line: `doublesix arena --help` lists them all, with what each does
             listed = ", ".join(takes) if len(takes) <= 12 else \
-                f"{', '.join(takes[:10])} and {len(takes) - 10} more (bots/{name}.py)"
-            raise UsageError(f"{spec!r}: {name} takes no option {key.strip()!r}; it takes "
-                             f"{listed}, e.g. {name}:{takes[0]}=50")
+                f"{', '.join(takes[:10])} and {len(takes) - 10} more"
+            close = difflib.get_close_matches(key.strip(), takes, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise UsageError(f"{spec!r}: {name} takes no option {key.strip()!r}; {hint}it takes "
+                             f"{listed} (`doublesix arena --help` says what each does)")
         try:
             float(value)
         except ValueError:
@@ -126,11 +149,17 @@ def main(args: argparse.Namespace) -> int:
     if rules.teams:
         print(f"  pairs: {a}+{a} against {b}+{b}, each deal sequence played again with the "
               f"pairs' seats rotated")
-    print(f"  {a}: {report.wins} wins, {report.draws} draws, {report.losses} losses")
+    print(f"  {a}: {counted(report.wins, 'win')}, {counted(report.draws, 'draw')}, "
+          f"{counted(report.losses, 'loss', 'losses')}")
     print(f"  win rate {report.win_rate:.1%}  (95% CI {report.ci95[0]:.1%} – {report.ci95[1]:.1%})")
     print(f"  points per deal ({a} minus {b}): {report.points_per_deal:+.2f}")
     for spec in (a, b):
         print(f"  {spec}: move time p50 {report.ms_p50[spec]:.2f} ms, "
               f"p95 {report.ms_p95[spec]:.2f} ms")
-    print(f"  {report.seconds:.0f} s")
+    print(f"  played in {report.seconds:.0f} s")
     return 0
+
+
+def counted(n: int, one: str, many: str = "") -> str:
+    """``1 draw``, ``2 draws``: *many* when the plural is not *one* + s."""
+    return f"{n} {one if n == 1 else many or one + 's'}"

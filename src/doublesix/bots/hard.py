@@ -8,42 +8,12 @@ left; the play with the best mean value is chosen.
 The budget is a time per decision (``ms``, default 150 so that p95 stays under 250 ms even
 on a shared machine at load 15, where the wall clock runs 4-5 times the CPU time) or,
 for reproducible runs, a number of sampled worlds (``samples``); with ``samples`` the decision
-depends only on the seed and the view. Other knobs (all take numbers, so an arena spec such as
-``hard:samples=16,depth=6`` can set them): ``depth`` plies before the static evaluation,
-``exact`` tiles in play below which the search goes to the end, ``soft`` the sampling weight
-(0-1) of a tile an opponent would probably have played already (0 or 1: no such evidence),
-``prior`` how much of the medium level's liking is added to the searched value, and
-``rollout`` 1 to value leaves by a greedy playout instead.
-
-Issue 15's pieces (see bench/arena-figures.md for what each measured): ``infer`` weights the
-sampled worlds by the opponent's plays (:mod:`doublesix.bots.inference`), ``origins`` lets
-plays before its later draws count, ``pool`` candidate worlds per world searched, ``temp`` a
-fixed temperature instead of the fitted one, ``exploit`` the fitted temperature under which
-the opponent is searched as the model's player, ``equity`` values 101 deals by match equity
-(:mod:`doublesix.bots.matchvalue`), ``learned`` the fitted leaf weights
-(:mod:`doublesix.bots.evaluation`); ``ismcts`` / ``iters`` switch to information-set MCTS
-(:mod:`doublesix.bots.ismcts`, ``iters`` being its fixed budget) and ``model`` lets its
-opponents play the fitted model. :meth:`HardBot.option_values` gives every play's value.
-
-Measured and kept off (bench/arena-figures.md, 2026-12-01 second section): ``points`` the
-weight of a deal's points beside the win (0: play for the win alone), ``expect`` the fitted
-temperature from which the opponent is searched as a chance node playing the fitted softmax
-model (expectimax; uniform at the flat end), ``assume`` 1 to search the opponent as the
-medium model even before any evidence.
-
-Issue 15's third pass (bench/arena-figures.md, third section; ``bench/belief.py`` measures
-each on the belief alone): the likelihood is computed by :mod:`doublesix.bots.likelihood`
-(``fast=0`` keeps the slower reference path, which draws the same worlds); ``eps`` the chance
-(default 0.05) that the opponent model leaves to a play it does not explain; ``tmin`` adds
-sharper temperatures down to it before the fitted grid; ``mcmc`` N draws the worlds from
-``chains`` Metropolis chains (:mod:`doublesix.bots.mcmc`, two players), each started by
-weight from a pool of candidates, moved ``burn`` steps first and N steps between its worlds;
-``glob`` 1 lets every timed batch resample from all candidates drawn so far, not only its
-own; ``bal`` K chooses each batch of worlds from K times as many draws by weight so that
-every tile's share among them follows the belief (:mod:`doublesix.bots.balance`; with
-``balbone`` N also which tiles lie in the boneyard's first N places); ``lean`` L adds a
-log-prior of −L to every temperature of the grid above 0.5, so the fit stays sharp until
-the plays speak clearly (L nats) against it.
+depends only on the seed and the view. Every option takes a number, so that an arena spec such
+as ``hard:samples=16,depth=6`` can set it; :data:`OPTIONS` says what each one does (the one
+list: ``doublesix arena --help`` and its refusals print it). What issue 15's options measured
+is in bench/arena-figures.md: its second section has those kept off (``points``, ``expect``,
+``assume``), its third ``fast`` to ``lean``, which ``bench/belief.py`` measures on the belief
+alone. :meth:`HardBot.option_values` gives every play's value.
 
 A bot keeps no state between decisions, so one instance may serve several threads.
 """
@@ -106,6 +76,48 @@ MCMC_BURN = 20
 SHARP = 0.5
 #: hands sampled (and weighted) once per ISMCTS decision
 ISMCTS_POOL = 128
+
+
+#: every option of HardBot (``hard:NAME=NUMBER,…``) and what it does, in the order of its
+#: signature; a test holds the two together, so a new knob cannot go unlisted
+OPTIONS: dict[str, str] = {
+    "ms": f"time budget per decision in ms (default {DEFAULT_MS:g}; 0 with samples or iters)",
+    "samples": "a fixed number of sampled worlds instead of a time: reproducible at any load",
+    "depth": f"plies searched before the static evaluation (default {DEFAULT_DEPTH})",
+    "exact": f"tiles in play below which the search goes to the end (default {EXACT_TILES})",
+    "prior": "how much of the medium level's liking is added to the searched value",
+    "soft": "sampling weight (0-1) of a tile an opponent would probably have played already",
+    "rollout": "1: value leaves by a greedy playout instead of the static evaluation",
+    "infer": "0: no weighting of the sampled worlds by the opponent's plays (inference.py)",
+    "pool": f"with inference, candidate worlds per world searched (default {POOL})",
+    "temp": "a fixed temperature of the opponent model instead of the fitted one",
+    "equity": "0: 101 deals valued by points, not by match equity (matchvalue.py)",
+    "learned": "1: the fitted leaf weights (evaluation.py)",
+    "ismcts": "1: information-set MCTS instead of alpha-beta (ismcts.py)",
+    "iters": "ISMCTS with this fixed number of iterations",
+    "model": "ISMCTS: the opponents in the tree play the fitted model instead of UCB",
+    "origins": "0: inference ignores plays made before the opponent's last draw",
+    "exploit": f"a fitted temperature at most this searches the opponent as the model's player"
+               f" (default {EXPLOIT_T:g}; 0: never)",
+    "loose": "1: an opponent fitting the flattest temperature is searched as a random player",
+    "points": "weight of a deal's points beside the win (0: play for the win alone)",
+    "assume": "1: search the opponent as the medium model even before any evidence",
+    "expect": "a fitted temperature at least this makes the opponent a chance node playing"
+              " the fitted model (expectimax; 0: never)",
+    "eps": f"the chance the opponent model leaves to a play it does not explain"
+           f" (default {EPSILON:g})",
+    "tmin": "sharper temperatures, down to this, before the fitted grid",
+    "mcmc": "N: worlds drawn from Metropolis chains, N steps apart (mcmc.py, two players)",
+    "burn": f"mcmc: steps every chain makes before its first world (default {MCMC_BURN})",
+    "chains": f"mcmc: how many chains (default {MCMC_CHAINS})",
+    "glob": "1: every timed batch resamples from all candidates drawn so far",
+    "fast": "0: the slower reference likelihood (the same worlds; likelihood.py)",
+    "bal": "K: each batch chosen from K times as many draws so that tile shares follow the"
+           " belief (balance.py)",
+    "balbone": "with bal, N: also balance which tiles lie in the boneyard's first N places",
+    "lean": f"L: a log-prior of -L on every temperature above {SHARP:g}, so the fit stays"
+            " sharp until the plays speak clearly",
+}
 
 
 class HardBot:

@@ -14,6 +14,15 @@ DEPTH = 12
 EXACT_TILES = 18
 
 
+#: every option of OmniscientBot (``omniscient:NAME=NUMBER,…``) and what it does
+OPTIONS: dict[str, str] = {
+    "depth": f"plies searched while many tiles are still in play (default {DEPTH})",
+    "exact": f"tiles in play below which the search goes to the end (default {EXACT_TILES})",
+    "points": "weight of a deal's points beside the win (0: play for the win alone)",
+    "uniform": "1: search the opponents as random players (expectimax), not perfect ones",
+}
+
+
 class OmniscientBot:
     """Alpha-beta on the true deal: exact once the tiles in play are few."""
 

@@ -99,7 +99,8 @@ class Ruleset:
             if not isinstance(self.target, int) or self.target < 1:
                 raise InvalidSetup("target must be a positive whole number of points")
             if len(self.sides) != 2:
-                raise InvalidSetup("a match to a target is for 2 players or 2 pairs")
+                raise InvalidSetup("a match to a target is for 2 players or 2 pairs: set players"
+                                   " to 2 (pairs: kozel), or play draw or block with 3 or 4")
         if self.blocked_points == "penalty" and self.target is None:
             raise InvalidSetup("penalty scoring of a blocked deal needs a match target")
         if sorted(self.lead_double_order) != list(range(7)):

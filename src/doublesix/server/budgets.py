@@ -1,8 +1,9 @@
 """Per-client budgets: rooms created, computer rooms, open sockets (docs/protocol.md, "Limits").
 
-A client is its address (``clients.address``). Budgets are token buckets kept in memory; a
-table of them is pruned of full (idle) buckets when it grows, so a spray of addresses cannot
-grow it without end either.
+A client is its address, an IPv6 one by its /64 (``clients.address``). Budgets are token
+buckets kept in memory; a table of them holds at most ``PRUNE_AT`` clients, the least recently
+seen forgotten first, so a spray of addresses can neither grow it without end nor reset the
+budgets of clients seen since.
 """
 
 from __future__ import annotations
@@ -11,39 +12,18 @@ import time
 from collections.abc import Callable
 
 from doublesix.server.config import Settings
-from doublesix.server.errors import ServiceError
-from doublesix.server.ratelimit import TokenBucket
+from doublesix.server.errors import ErrorCode, ServiceError
+from doublesix.server.ratelimit import BucketTable
 
 PRUNE_AT = 10_000
 
 
-class _Buckets:
-    def __init__(self, burst: int, per_minute: float, clock: Callable[[], float]) -> None:
-        self.burst = burst
-        self.rate = per_minute / 60.0
-        self.clock = clock
-        self._by_client: dict[str, TokenBucket] = {}
-
-    def take(self, client: str) -> bool:
-        bucket = self._by_client.get(client)
-        if bucket is None:
-            if len(self._by_client) >= PRUNE_AT:
-                self._prune()
-            bucket = self._by_client[client] = TokenBucket(self.rate, self.burst, self.clock)
-        return bucket.take()
-
-    def _prune(self) -> None:
-        for client, bucket in list(self._by_client.items()):
-            if bucket.take():  # refilled at least one token: idle for a while, forget it
-                del self._by_client[client]
-        if len(self._by_client) >= PRUNE_AT:
-            self._by_client.clear()  # a spray of addresses: start again rather than grow
-
-
 class Budgets:
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rooms = _Buckets(settings.create_burst, settings.create_per_minute, clock)
-        self.computer = _Buckets(settings.computer_burst, settings.computer_per_minute, clock)
+        self.rooms: BucketTable[str] = BucketTable(
+            settings.create_per_minute / 60.0, settings.create_burst, clock, PRUNE_AT)
+        self.computer: BucketTable[str] = BucketTable(
+            settings.computer_per_minute / 60.0, settings.computer_burst, clock, PRUNE_AT)
         self.sockets_per_client = settings.sockets_per_client
         self._sockets: dict[str, int] = {}
 
@@ -52,10 +32,11 @@ class Budgets:
         if client is None:
             return
         if not self.rooms.take(client):
-            raise ServiceError("too_many_rooms", "too many new rooms from this address: wait"
+            raise ServiceError(ErrorCode.TOO_MANY_ROOMS,
+                               "too many new rooms from this address: wait"
                                " a minute", status=429)
         if mode == "computer" and not self.computer.take(client):
-            raise ServiceError("too_many_rooms", "too many games against the computer from"
+            raise ServiceError(ErrorCode.TOO_MANY_ROOMS, "too many games against the computer from"
                                " this address: wait a minute", status=429)
 
     def open_socket(self, client: str | None) -> bool:

@@ -14,7 +14,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import cast
 
-from doublesix.server.errors import ServiceError, not_found
+from doublesix.server.errors import ErrorCode, ServiceError, not_found
 from doublesix.server.events import Event, Numbered
 from doublesix.server.observe import Observer
 from doublesix.server.rooms import Room
@@ -124,13 +124,14 @@ class RoomCache:
             await self.storage.save(row, expected, [e.row(row.game_id, now) for e in events])
         except Conflict:
             room.stale = True
-            raise ServiceError("busy", "the room changed meanwhile: nothing was stored, retry"
+            raise ServiceError(ErrorCode.BUSY,
+                               "the room changed meanwhile: nothing was stored, retry"
                                " with the new state") from None
         except BaseException as exc:
             room.stale = True
             if isinstance(exc, Exception):
                 log.exception("saving room %s failed", row.game_id)
-                raise ServiceError("internal", "the change could not be stored; nothing"
+                raise ServiceError(ErrorCode.INTERNAL, "the change could not be stored; nothing"
                                    " changed", status=500) from exc
             raise
         if self.observe is not None:

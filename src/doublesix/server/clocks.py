@@ -9,6 +9,7 @@ numbers only move when something is saved.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,8 +42,13 @@ def playing(room: Room) -> int | None:
     return room.match.to_move
 
 
-def sync(clock: Clock, *, game_no: int, state_no: int, to_move: int | None, now: float) -> None:
-    """Bring *clock* up to a just-changed room: charge the mover, add the increment, switch."""
+def sync(clock: Clock, *, game_no: int, state_no: int, to_move: int | None, now: float,
+         computers: Collection[int] = ()) -> None:
+    """Bring *clock* up to a just-changed room: charge the mover, add the increment, switch.
+
+    The increment pays a person back for thinking under time pressure; a computer seat
+    (*computers*) is charged for its thought like anyone but earns none, or its clock would
+    grow by the increment minus a fraction of a second with every move it makes."""
     if clock["game_no"] != game_no:  # a new game: full time again, nobody's clock running
         base = float(clock["minutes"] * 60)
         clock.update(left=[base] * len(clock["left"]), running=None, since=now,
@@ -50,7 +56,7 @@ def sync(clock: Clock, *, game_no: int, state_no: int, to_move: int | None, now:
     elif clock["state_no"] != state_no:  # a move (or next deal): the mover earns the increment
         mover = clock["running"]
         _charge(clock, now)
-        if mover is not None:
+        if mover is not None and mover not in computers:
             clock["left"][mover] += clock["increment"]
         clock["running"] = None
         clock["state_no"] = state_no
@@ -70,7 +76,8 @@ def hall_sync(room: Room, now: float) -> None:
     clock = hall.get("clock")
     if clock is not None:
         sync(clock, game_no=room.row.game_no, state_no=room.row.state_no,
-             to_move=playing(room), now=now)
+             to_move=playing(room), now=now,
+             computers=[s.seat for s in room.row.seats if s.computer])
 
 
 def left_now(clock: Clock, now: float) -> list[float]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -11,11 +12,20 @@ from typing import Any
 DEFAULT_DB = "sqlite:///data/doublesix.db"
 STATIC_DIR = Path(__file__).parent / "static"
 DAY = 24 * 3600.0
-_KIND_NAMES = {int: "a whole number", float: "a number", str: "text"}
 
 
 def _addresses(text: str) -> tuple[str, ...]:
     return tuple(a.strip() for a in text.split(",") if a.strip())
+
+
+def _origins(text: str) -> tuple[str, ...]:
+    """Web origins as a browser writes them (scheme, host, port if not the default)."""
+    origins = tuple(o.strip().rstrip("/").lower() for o in text.split(",") if o.strip())
+    for origin in origins:
+        scheme, _, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not rest or "/" in rest or "@" in rest:
+            raise ValueError(origin)
+    return origins
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,9 @@ class Settings:
     sockets_per_client: int = 64
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
     trusted_proxies: tuple[str, ...] = ()
+    #: web origins besides the server's own whose pages may call the JSON endpoints (a
+    #: browser's ``Origin``: ``https://example.com``); any other site's page is refused
+    allowed_origins: tuple[str, ...] = ()
     #: seconds a client may take to send its request headers, and then its body
     header_timeout: float = 10.0
     body_timeout: float = 10.0
@@ -93,46 +106,133 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
-        """Settings from ``DOUBLESIX_*`` variables, then *overrides* that are not None."""
+        """Settings from ``DOUBLESIX_*`` variables, then *overrides* that are not None.
+
+        A variable that is not of its kind or outside its range is a ValueError that names it
+        and says what it takes: a flag is checked by its parser, so a variable must be too
+        (``DOUBLESIX_SOCKETS_PER_CLIENT=0`` would start a server on which no game can start).
+        """
         env = os.environ if env is None else env
         values: dict[str, Any] = {}
-        names: dict[str, tuple[str, Any]] = {
-            "DOUBLESIX_DB": ("db_url", str),
-            "DOUBLESIX_REDIS": ("redis_url", str),
-            "DOUBLESIX_HOST": ("host", str),
-            "DOUBLESIX_PORT": ("port", int),
-            "DOUBLESIX_TELEGRAM_BOT_TOKEN": ("telegram_bot_token", str),
-            "DOUBLESIX_TELEGRAM_MAX_AGE": ("telegram_max_age", int),
-            "DOUBLESIX_ROOM_TTL": ("room_ttl", float),
-            "DOUBLESIX_COMPUTER_DELAY": ("computer_delay", float),
-            "DOUBLESIX_COMPUTER_CLAIM_TTL": ("computer_claim_ttl", float),
-            "DOUBLESIX_WS_RATE": ("rate_per_second", float),
-            "DOUBLESIX_WS_BURST": ("rate_burst", int),
-            "DOUBLESIX_BOT_WORKERS": ("bot_workers", int),
-            "DOUBLESIX_BOT_QUEUE": ("bot_queue", int),
-            "DOUBLESIX_CREATE_BURST": ("create_burst", int),
-            "DOUBLESIX_CREATE_RATE": ("create_per_minute", float),
-            "DOUBLESIX_COMPUTER_BURST": ("computer_burst", int),
-            "DOUBLESIX_COMPUTER_RATE": ("computer_per_minute", float),
-            "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", int),
-            "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", int),
-            "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
-            "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", float),
-            "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", float),
-            "DOUBLESIX_MAX_HEADER": ("max_header", int),
-            "DOUBLESIX_ROOM_IDLE": ("room_idle", float),
-            "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", float),
-            "DOUBLESIX_METRICS_PORT": ("metrics_port", int),
-            "DOUBLESIX_METRICS_TOKEN": ("metrics_token", str),
-            "DOUBLESIX_LOG_FORMAT": ("log_format", str),
-            "DOUBLESIX_SHUTDOWN_TIMEOUT": ("shutdown_timeout", float),
-            "DOUBLESIX_GC": ("gc_mode", str),
-        }
-        for var, (name, kind) in names.items():
-            if env.get(var):
-                try:
-                    values[name] = kind(env[var])
-                except ValueError:
-                    raise ValueError(f"{var}={env[var]!r} is not {_KIND_NAMES[kind]}") from None
+        defaults = cls()
+        for var, (name, kind) in VARIABLES.items():
+            text = env.get(var)
+            if not text:
+                continue
+            parse = kind.parse if isinstance(kind, Number) else kind
+            try:
+                values[name] = parse(text)
+            except ValueError:
+                raise ValueError(f"{var}={text!r} is not {_kind_name(kind)}") from None
+            if isinstance(kind, Number) and values[name] not in kind:
+                raise ValueError(f"{var} {text} is not {kind.noun}: use {kind} (default: "
+                                 f"{_shown(getattr(defaults, name))})")
         values.update({k: v for k, v in overrides.items() if v is not None})
-        return replace(cls(), **values)
+        return replace(defaults, **values)
+
+
+@dataclass(frozen=True)
+class Number:
+    """What a numeric variable takes: its kind and its range (None: no bound that side).
+
+    The bounds are those of the matching flag where there is one (``--port``,
+    ``--shutdown-timeout``), else the least that leaves a server on which games can be played.
+    """
+
+    kind: type[int] | type[float]
+    low: float | None = None
+    high: float | None = None
+    #: whether *low* itself is refused (a time of 0 s, a rate of 0 per second)
+    above: bool = False
+    #: whether *high* itself is refused
+    below: bool = False
+    #: what a value out of range is not, in "DOUBLESIX_PORT 70000 is not a port"
+    noun: str = "in range"
+    #: the range in words when the bounds alone would mislead (0 is any free port)
+    words: str = ""
+
+    def parse(self, text: str) -> float:
+        value = self.kind(text)
+        if not math.isfinite(value):  # float() reads "nan" and "inf"; no setting means them
+            raise ValueError(text)
+        return value
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, int | float):
+            return False
+        if self.low is not None and (value < self.low or (self.above and value == self.low)):
+            return False
+        return self.high is None or (value < self.high or (not self.below and value == self.high))
+
+    def __str__(self) -> str:
+        if self.words:
+            return self.words
+        what = "a whole number" if self.kind is int else "a number"
+        low, high = _shown(self.low), _shown(self.high)
+        if self.high is None:
+            return f"{what} above {low}" if self.above else f"{what} of {low} or more"
+        if self.low is None:
+            return f"{what} below {high}" if self.below else f"{what} of {high} or less"
+        start = f"above {low} and" if self.above else f"from {low}"
+        end = f"below {high}" if self.below else f"{'up ' if self.above else ''}to {high}"
+        return f"{what} {start} {end}"
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "none"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _kind_name(kind: object) -> str:
+    if isinstance(kind, Number):
+        return "a whole number" if kind.kind is int else "a number"
+    if kind is _origins:
+        return "a comma list of origins such as https://example.com"
+    return "text"
+
+
+_PORT = Number(int, 0, 65535, noun="a port", words="1 to 65535, or 0 for any free port")
+#: times, rates: 0 would mean never, or always
+_POSITIVE = Number(float, 0, above=True)
+_COUNT = Number(int, 1)
+
+#: every ``DOUBLESIX_*`` variable: the setting it fills and what it takes. Text settings with
+#: a fixed set of values (log format, gc) are checked where they are read (preflight).
+VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
+    "DOUBLESIX_DB": ("db_url", str),
+    "DOUBLESIX_REDIS": ("redis_url", str),
+    "DOUBLESIX_HOST": ("host", str),
+    "DOUBLESIX_PORT": ("port", _PORT),
+    "DOUBLESIX_TELEGRAM_BOT_TOKEN": ("telegram_bot_token", str),
+    "DOUBLESIX_TELEGRAM_MAX_AGE": ("telegram_max_age", _COUNT),
+    "DOUBLESIX_ROOM_TTL": ("room_ttl", _POSITIVE),
+    # 0: the computer answers at once (the tests' setting)
+    "DOUBLESIX_COMPUTER_DELAY": ("computer_delay", Number(float, 0, 3600)),
+    "DOUBLESIX_COMPUTER_CLAIM_TTL": ("computer_claim_ttl", _POSITIVE),
+    "DOUBLESIX_WS_RATE": ("rate_per_second", _POSITIVE),
+    "DOUBLESIX_WS_BURST": ("rate_burst", _COUNT),
+    # 0 workers: decisions in a thread of the server process
+    "DOUBLESIX_BOT_WORKERS": ("bot_workers", Number(int, 0)),
+    "DOUBLESIX_BOT_QUEUE": ("bot_queue", _COUNT),
+    "DOUBLESIX_CREATE_BURST": ("create_burst", _COUNT),
+    "DOUBLESIX_CREATE_RATE": ("create_per_minute", _POSITIVE),
+    "DOUBLESIX_COMPUTER_BURST": ("computer_burst", _COUNT),
+    "DOUBLESIX_COMPUTER_RATE": ("computer_per_minute", _POSITIVE),
+    "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", _COUNT),
+    "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", _COUNT),
+    "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
+    "DOUBLESIX_ORIGINS": ("allowed_origins", _origins),
+    "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", _POSITIVE),
+    "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", _POSITIVE),
+    # below this not even a browser's request line and cookies fit
+    "DOUBLESIX_MAX_HEADER": ("max_header", Number(int, 1024)),
+    "DOUBLESIX_ROOM_IDLE": ("room_idle", _POSITIVE),
+    "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", _POSITIVE),
+    "DOUBLESIX_METRICS_PORT": ("metrics_port", _PORT),
+    "DOUBLESIX_METRICS_TOKEN": ("metrics_token", str),
+    "DOUBLESIX_LOG_FORMAT": ("log_format", str),
+    # as --shutdown-timeout
+    "DOUBLESIX_SHUTDOWN_TIMEOUT": ("shutdown_timeout", Number(float, 0, 3600, True, True)),
+    "DOUBLESIX_GC": ("gc_mode", str),
+}

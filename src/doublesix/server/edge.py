@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 
 #: no body or frame of the protocol nests deeper than 3; the margin is for future fields
 MAX_DEPTH = 16
@@ -61,7 +61,8 @@ def check_text(value: Any, where: str = "the body") -> None:
         item = stack.pop()
         if isinstance(item, str):
             if not well_formed(item):
-                raise ServiceError("bad_request", f"{where} holds text that is not valid Unicode"
+                raise ServiceError(ErrorCode.BAD_REQUEST,
+                                   f"{where} holds text that is not valid Unicode"
                                    " (a lone surrogate)")
         elif isinstance(item, dict):
             stack.extend(item.keys())
@@ -76,12 +77,12 @@ def parse_json(raw: bytes | str, where: str = "the body") -> Any:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise ServiceError("bad_json", f"{where} is not UTF-8") from None
+        raise ServiceError(ErrorCode.BAD_JSON, f"{where} is not UTF-8") from None
     if too_deep(text):
-        raise ServiceError("bad_json", f"{where} nests deeper than {MAX_DEPTH} levels")
+        raise ServiceError(ErrorCode.BAD_JSON, f"{where} nests deeper than {MAX_DEPTH} levels")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ServiceError("bad_json", f"{where} is not valid JSON") from None
+        raise ServiceError(ErrorCode.BAD_JSON, f"{where} is not valid JSON") from None
     check_text(data, where)
     return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 # WebSocket close codes of docs/protocol.md
@@ -19,12 +20,75 @@ CLOSE_FLOOD = 4008
 CLOSE_TOO_MANY = 4029  # more sockets from one client address than the server allows
 
 
+class ErrorCode(StrEnum):
+    """Every ``code`` a refusal carries, in HTTP bodies and WebSocket ``error`` frames.
+
+    A StrEnum so the JSON and the metrics labels hold the bare text: the wire does not change,
+    but a code outside this list cannot be written. docs/protocol.md's tables list the same set
+    (tests/server/test_error_codes.py holds them to it).
+    """
+
+    # the frame or body itself
+    BAD_JSON = "bad_json"
+    BAD_REQUEST = "bad_request"
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    TOO_LARGE = "too_large"
+    BODY_TIMEOUT = "body_timeout"
+    #: a POST whose body is not declared JSON, or sent from another site's page
+    BAD_CONTENT_TYPE = "bad_content_type"
+    BAD_ORIGIN = "bad_origin"
+    # the socket's handshake
+    HELLO_REQUIRED = "hello_required"
+    ALREADY_HELLO = "already_hello"
+    BAD_TOKEN = "bad_token"
+    # creating and joining rooms
+    NOT_FOUND = "not_found"
+    INVALID_RULES = "invalid_rules"
+    BAD_NAME = "bad_name"
+    BAD_INVITE = "bad_invite"
+    ROOM_FULL = "room_full"
+    SEAT_TAKEN = "seat_taken"
+    TOO_MANY_ROOMS = "too_many_rooms"
+    TOO_MANY_TABLES = "too_many_tables"
+    # play
+    STALE_STATE = "stale_state"
+    NOT_YOUR_TURN = "not_your_turn"
+    WRONG_SEAT = "wrong_seat"
+    ILLEGAL_ACTION = "illegal_action"
+    BAD_ACTION = "bad_action"
+    OPPONENT_AWAY = "opponent_away"
+    COMPUTER_TO_MOVE = "computer_to_move"
+    NO_NEXT_DEAL = "no_next_deal"
+    NOT_ALLOWED = "not_allowed"
+    NOTHING_TO_CANCEL = "nothing_to_cancel"
+    BAD_LEVEL = "bad_level"
+    TIME_OVER = "time_over"
+    # the hall
+    NOT_PUBLIC = "not_public"
+    WATCH_ONLY = "watch_only"
+    BAD_CHAT = "bad_chat"
+    CHAT_FLOOD = "chat_flood"
+    # review and hints
+    NOT_YOUR_SEAT = "not_your_seat"
+    NO_HINTS = "no_hints"
+    DEAL_IN_PROGRESS = "deal_in_progress"
+    RATE_LIMITED = "rate_limited"
+    # Telegram sign-in
+    BAD_INIT_DATA = "bad_init_data"
+    INIT_DATA_EXPIRED = "init_data_expired"
+    TELEGRAM_DISABLED = "telegram_disabled"
+    # the server
+    BUSY = "busy"
+    INTERNAL = "internal"
+
+
 class ServiceError(Exception):
     """A request refused with nothing changed. ``close`` asks the socket to be closed too."""
 
     def __init__(
         self,
-        code: str,
+        code: ErrorCode,
         message: str,
         *,
         status: int = 400,
@@ -53,6 +117,6 @@ class ServiceError(Exception):
 
 def not_found(game_id: str) -> ServiceError:
     return ServiceError(
-        "not_found", f"room {game_id!r} does not exist or has expired", status=404,
+        ErrorCode.NOT_FOUND, f"room {game_id!r} does not exist or has expired", status=404,
         close=(CLOSE_NOT_FOUND, "room not found"),
     )

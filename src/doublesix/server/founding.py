@@ -11,7 +11,7 @@ from typing import Any
 
 from doublesix.core import Ruleset
 from doublesix.server import tokens
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.events import Created, Numbered
 from doublesix.server.rooms import CREATOR, DEFAULT_LEVEL, LEVELS, MODES, Room, new_match, seat_list
 from doublesix.server.rules_check import check_rules
@@ -31,19 +31,19 @@ class Founded:
 def check_mode(mode: str, computers: Any) -> None:
     """The checks that come before any budget is spent."""
     if mode not in MODES:
-        raise ServiceError("bad_request", f"mode must be one of {', '.join(MODES)}")
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"mode must be one of {', '.join(MODES)}")
     if computers is not None and mode != "online":
-        raise ServiceError("bad_request", "only an online room gives chosen seats to the"
+        raise ServiceError(ErrorCode.BAD_REQUEST, "only an online room gives chosen seats to the"
                            " computer (a computer game gives it every other seat)")
 
 
 def _level(mode: str, level: str | None, computers: Any) -> str | None:
     if level is not None and mode != "computer" and not computers:
-        raise ServiceError("bad_request", "only a game with a computer seat has a level")
+        raise ServiceError(ErrorCode.BAD_REQUEST, "only a game with a computer seat has a level")
     if mode == "computer" or computers:
         level = level or DEFAULT_LEVEL
         if level not in LEVELS:
-            raise ServiceError("bad_request", f"level must be one of {', '.join(LEVELS)}")
+            raise ServiceError(ErrorCode.BAD_REQUEST, f"level must be one of {', '.join(LEVELS)}")
     return level
 
 
@@ -71,7 +71,7 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
         match, record = new_match(rules, tokens.new_seed())
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc) or "these rules cannot be played"
-        raise ServiceError("invalid_rules", message) from None
+        raise ServiceError(ErrorCode.INVALID_RULES, message) from None
     token = tokens.new_token()
     token_hash = tokens.digest(token)
     seats = _seats(mode, rules.players, token_hash, name, computers)

@@ -11,7 +11,7 @@ from starlette.responses import JSONResponse
 from doublesix import __version__
 from doublesix.server import clients, telegram
 from doublesix.server.edge import parse_json
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.hall.names import clean_name, fit_name, optional_name
 from doublesix.server.openapi import OPENAPI
 from doublesix.server.service import RoomsService
@@ -26,20 +26,63 @@ def _error(exc: ServiceError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
+def _sender(request: Request, allowed: tuple[str, ...]) -> None:
+    """Refuse what another site's page could make a visitor's browser send (issue 21).
+
+    A page of any site may POST a form (urlencoded, multipart) or ``text/plain`` anywhere
+    without asking: those are refused, whatever they hold. ``application/json`` from another
+    site needs a CORS preflight that this server never grants; a request that still names a
+    foreign ``Origin`` is refused as well, so no future CORS setting or browser quirk opens
+    it. No ``Origin`` at all is not a cross-site browser request (browsers send one with every
+    POST of a page): curl, bots and servers are served. The Telegram Mini App is this site
+    opened inside Telegram, so its origin is the server's own.
+    """
+    origin = request.headers.get("origin")
+    if origin is not None and not same_site(origin, request.headers.get("host", ""), allowed):
+        raise ServiceError(ErrorCode.BAD_ORIGIN, "this request comes from a page of another site:"
+                           " only this site's pages may send it", status=403)
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise ServiceError(ErrorCode.BAD_CONTENT_TYPE, "send the body as JSON, with the header"
+                           " Content-Type: application/json", status=415)
+
+
+def same_site(origin: str, host: str, allowed: tuple[str, ...] = ()) -> bool:
+    """*origin* (a browser's ``Origin`` header) is the site at *host* (the request's ``Host``,
+    as README's nginx passes it on) or one of *allowed*. The scheme is not compared: behind a
+    proxy that ends TLS the page is https while the server hears http."""
+    origin = origin.strip().lower()
+    if origin in allowed:
+        return True
+    scheme, _, netloc = origin.partition("://")
+    if scheme not in ("http", "https") or not netloc or "/" in netloc or "@" in netloc:
+        return False  # "null" (a sandboxed frame, a file), or not an origin at all
+    return _without_default_port(netloc) == _without_default_port(host.strip().lower())
+
+
+def _without_default_port(netloc: str) -> str:
+    for port in (":80", ":443"):
+        if netloc.endswith(port):
+            return netloc[: -len(port)]
+    return netloc
+
+
 async def _body(request: Request) -> dict[str, Any]:
     settings = _service(request).settings
+    _sender(request, settings.allowed_origins)
     limit = settings.max_body
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
+        raise ServiceError(ErrorCode.TOO_LARGE, f"the body is over {limit} bytes", status=413)
     try:
         raw = await asyncio.wait_for(_read(request, limit), settings.body_timeout)
     except TimeoutError:
-        raise ServiceError("body_timeout", f"the body took over {settings.body_timeout:g} s",
+        raise ServiceError(ErrorCode.BODY_TIMEOUT,
+                           f"the body took over {settings.body_timeout:g} s",
                            status=408) from None
     data = parse_json(raw or b"{}")
     if not isinstance(data, dict):
-        raise ServiceError("bad_request", "the body must be a JSON object")
+        raise ServiceError(ErrorCode.BAD_REQUEST, "the body must be a JSON object")
     return data
 
 
@@ -48,7 +91,7 @@ async def _read(request: Request, limit: int) -> bytes:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > limit:
-            raise ServiceError("too_large", f"the body is over {limit} bytes", status=413)
+            raise ServiceError(ErrorCode.TOO_LARGE, f"the body is over {limit} bytes", status=413)
     return raw
 
 
@@ -57,7 +100,8 @@ def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > limit:
-        raise ServiceError("bad_request", f"{key!r} must be a string of at most {limit} characters")
+        raise ServiceError(ErrorCode.BAD_REQUEST,
+                           f"{key!r} must be a string of at most {limit} characters")
     return value.strip() or None
 
 
@@ -67,7 +111,7 @@ def optional_seat(data: dict[str, Any]) -> int | None:
     if seat is None:
         return None
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ServiceError("bad_request", "'seat' must be a seat number 0 to 3")
+        raise ServiceError(ErrorCode.BAD_REQUEST, "'seat' must be a seat number 0 to 3")
     return seat
 
 
@@ -76,10 +120,10 @@ async def create_game(request: Request) -> JSONResponse:
         data = await _body(request)
         mode = data.get("mode")
         if not isinstance(mode, str):
-            raise ServiceError("bad_request", "'mode' must be computer, hotseat or online")
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'mode' must be computer, hotseat or online")
         rules = data.get("rules")
         if rules is not None and not isinstance(rules, dict):
-            raise ServiceError("bad_request",
+            raise ServiceError(ErrorCode.BAD_REQUEST,
                                "'rules' must be an object like {\"preset\": \"draw\"}")
         hall = data.get("hall")
         # a hall table needs a name (strangers see it); elsewhere it may be left out
@@ -99,7 +143,7 @@ async def join_game(request: Request) -> JSONResponse:
         data = await _body(request)
         invite = _optional_str(data, "invite", 64)
         if invite is None:
-            raise ServiceError("bad_request", "'invite' is required")
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'invite' is required")
         result = await _service(request).join(
             request.path_params["game_id"], invite, optional_name(data.get("name")),
             seat=optional_seat(data),
@@ -121,9 +165,10 @@ async def telegram_auth(request: Request) -> JSONResponse:
         data = await _body(request)
         init_data = data.get("init_data")
         if not isinstance(init_data, str) or not init_data:
-            raise ServiceError("bad_request", "'init_data' must be Telegram.WebApp.initData")
+            raise ServiceError(ErrorCode.BAD_REQUEST,
+                               "'init_data' must be Telegram.WebApp.initData")
         if not settings.telegram_bot_token:
-            raise ServiceError("telegram_disabled", "Telegram sign-in is not configured",
+            raise ServiceError(ErrorCode.TELEGRAM_DISABLED, "Telegram sign-in is not configured",
                                status=503)
         try:
             user = telegram.verify(init_data, settings.telegram_bot_token, now=service.clock(),

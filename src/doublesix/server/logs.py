@@ -5,6 +5,12 @@ the text format appends them as ``key=value``, the JSON format makes them keys o
 object. ``config`` is the dictConfig handed to uvicorn, so that its own lines (the access log
 included) and ours go through the same formatter, in every worker process.
 
+One record is one line of the text format: untrusted values (a hello's ``game_id``, a name)
+cannot forge lines. Field values that are not plain words are quoted with their quotes,
+backslashes and unprintable characters escaped, and every line break left in a message (any
+that ``str.splitlines`` would split on) is written as an escape; a traceback keeps its lines,
+after the record's own.
+
 No secret reaches a log line: tokens, invite codes and their digests are never put in
 fields, and :class:`HideSecrets` masks them in anything else (uvicorn logs the frames a
 socket receives at debug level).
@@ -19,6 +25,8 @@ import logging
 import re
 from typing import Any
 
+import uvicorn.logging
+
 #: room events: created, joined, finished, new_game, expired, computer_failed
 ROOMS = logging.getLogger("doublesix.rooms")
 FORMATS = ("text", "json")
@@ -30,6 +38,11 @@ _JOIN_LINK = re.compile(r"(#join=[\w-]+\.)[\w-]*")
 _HIDDEN = "<hidden>"
 #: how websockets logs a frame received (<) or sent (>)
 _FRAME_LINES = ("< %s", "> %s")
+#: a field value written bare: nothing a ``key=value`` reader or a terminal would misread
+_BARE = re.compile(r"[\w.:/@+\-\[\]()<>,#*~^|]+")
+#: what splits a line for ``str.splitlines`` (and so for many readers) and the C0/C1 controls
+#: that are not ESC: uvicorn's colours are ESC sequences, its own and never a client's
+_BREAKS = re.compile(r"[\x00-\x1a\x1c-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def event(logger: logging.Logger, level: int, message: str, /, **fields: Any) -> None:
@@ -62,6 +75,28 @@ class HideSecrets(logging.Filter):
         return True
 
 
+def _escape(char: str) -> str:
+    code = ord(char)
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "\\": "\\\\"}
+    if char in named:
+        return named[char]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def one_line(text: str) -> str:
+    """*text* with every line break and control character (but ESC) written as an escape."""
+    return _BREAKS.sub(lambda m: _escape(m.group()), text)
+
+
+def field_value(value: Any) -> str:
+    """A field as ``key=value`` shows it: bare when it is one plain word, else quoted."""
+    text = str(value)
+    if _BARE.fullmatch(text):
+        return text
+    return '"' + "".join(_escape(c) if c in '"\\' or not c.isprintable() else c
+                         for c in text) + '"'
+
+
 def _fields(record: logging.LogRecord) -> dict[str, Any]:
     fields = getattr(record, "fields", None)
     if isinstance(fields, dict):
@@ -78,12 +113,28 @@ class TextFormatter(logging.Formatter):
         super().__init__(fmt, **kwargs)
 
     def formatMessage(self, record: logging.LogRecord) -> str:
-        text = super().formatMessage(record)
+        text = one_line(super().formatMessage(record))
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
             # a reader skips what is not there; JSON keeps every key for queries
-            text += "".join(f" {k}={v}" for k, v in fields.items() if v is not None)
+            text += "".join(f" {k}={field_value(v)}" for k, v in fields.items()
+                            if v is not None)
         return text
+
+
+class OneLineDefault(uvicorn.logging.DefaultFormatter):
+    """uvicorn's own lines in the text format, one line each (its colours kept)."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return one_line(super().formatMessage(record))
+
+
+class OneLineAccess(uvicorn.logging.AccessFormatter):
+    """uvicorn's access lines, one line each (h11 refuses control characters in a request
+    line already: this holds whatever parser is configured)."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return one_line(super().formatMessage(record))
 
 
 class JsonFormatter(logging.Formatter):
@@ -126,6 +177,8 @@ def config(log_format: str, level: str) -> dict[str, Any]:
     base: dict[str, Any] = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     base["filters"] = {"secrets": hide_filter}
     base["formatters"]["text"] = {"()": f"{__name__}.TextFormatter"}
+    base["formatters"]["default"]["()"] = f"{__name__}.OneLineDefault"
+    base["formatters"]["access"]["()"] = f"{__name__}.OneLineAccess"
     for handler in base["handlers"].values():
         handler["filters"] = ["secrets"]
     base["handlers"]["project"] = {"class": "logging.StreamHandler", "formatter": "text",

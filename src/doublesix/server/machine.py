@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from doublesix.core import Action, IllegalAction
 from doublesix.server import protocol, tokens
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.events import (
     ComputerSeated,
     Event,
@@ -108,9 +108,9 @@ class PlayMove(Command):
         to_move = room.match.to_move
         if to_move is not None and to_move != seat:
             if room.is_computer(to_move):
-                raise ServiceError("computer_to_move", "it is the computer's turn")
-            raise ServiceError("not_your_turn", f"it is not your turn: seat {to_move} is to"
-                               " move")
+                raise ServiceError(ErrorCode.COMPUTER_TO_MOVE, "it is the computer's turn")
+            raise ServiceError(ErrorCode.NOT_YOUR_TURN,
+                               f"it is not your turn: seat {to_move} is to move")
         return _play(room, seat, self.action, "player")
 
 
@@ -132,7 +132,7 @@ def _play(room: Room, seat: int, action: Action, by: Mover) -> list[Event]:
     try:
         room.match.apply(action, seat)
     except IllegalAction as exc:
-        raise ServiceError("illegal_action", str(exc)) from None
+        raise ServiceError(ErrorCode.ILLEGAL_ACTION, str(exc)) from None
     room.row.state_no += 1
     # a move is a move, a person's or the computer's: it drops pending rematch requests
     return [*_cancel_rematch(room, seat), Played(seat, str(action), by)]
@@ -155,8 +155,8 @@ class StartNextDeal(Command):
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         _check_present(room, connected)
         if phase(room) is not Phase.DEAL_OVER:
-            raise ServiceError("no_next_deal", "there is no next deal now: the deal is still"
-                               " being played, or the game is over")
+            raise ServiceError(ErrorCode.NO_NEXT_DEAL, "there is no next deal now: the deal is"
+                               " still being played, or the game is over")
         room.match.next_deal()
         room.row.state_no += 1
         return [*_cancel_rematch(room, self.by[0]), NextDealt(room.match.deal_number)]
@@ -164,8 +164,7 @@ class StartNextDeal(Command):
 
 def stale(current: int, made_on: int) -> ServiceError:
     """The refusal of a frame made on an earlier state that it does not repeat."""
-    return ServiceError(
-        "stale_state",
+    return ServiceError(ErrorCode.STALE_STATE,
         f"the game has moved on (state {current}): your frame was made on state {made_on}",
         extra={"state_no": current},
     )
@@ -176,7 +175,7 @@ def _check_present(room: Room, connected: set[int]) -> None:
     if waiting:
         seat = waiting[0]
         why = "reconnect" if room.seat(seat).taken else "join"
-        raise ServiceError("opponent_away", f"waiting for seat {seat} to {why}")
+        raise ServiceError(ErrorCode.OPPONENT_AWAY, f"waiting for seat {seat} to {why}")
 
 
 def _cancel_rematch(room: Room, seat: int) -> list[Event]:
@@ -199,7 +198,7 @@ class RequestRematch(Command):
         if room.mode != "online":
             return _new_game(room, [], "rematch", self.seed)
         if phase(room) is Phase.OPEN:
-            raise ServiceError("not_allowed", "the other seat is still free: reset the room"
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "the other seat is still free: reset the room"
                                " instead")
         mine = [s for s in self.by if s not in room.row.rematch]
         if not mine:
@@ -218,7 +217,7 @@ class CancelRematch(Command):
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         mine = [s for s in self.by if s in room.row.rematch]
         if not mine:
-            raise ServiceError("nothing_to_cancel", "you have not asked for a new game")
+            raise ServiceError(ErrorCode.NOTHING_TO_CANCEL, "you have not asked for a new game")
         room.row.rematch = [s for s in room.row.rematch if s not in mine]
         return [RematchCancelled(s, "withdrawn") for s in mine]
 
@@ -230,8 +229,8 @@ class ResetRoom(Command):
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         if CREATOR not in self.by or not room.can_reset():
-            raise ServiceError("not_allowed", "only the creator may reset, and only while the"
-                               " other seat is free: ask for a rematch instead")
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator may reset, and only"
+                               " while the other seat is free: ask for a rematch instead")
         return _new_game(room, [], "reset", self.seed)
 
 
@@ -249,11 +248,12 @@ class ChangeLevel(Command):
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         if not any(s.computer for s in room.row.seats):
-            raise ServiceError("not_allowed", "only a game with a computer seat has a level")
+            raise ServiceError(ErrorCode.NOT_ALLOWED,
+                               "only a game with a computer seat has a level")
         if room.mode == "online" and CREATOR not in self.by:
-            raise ServiceError("not_allowed", "only the creator sets the computer's level")
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator sets the computer's level")
         if self.level not in LEVELS:
-            raise ServiceError("bad_level", f"level must be one of {', '.join(LEVELS)}")
+            raise ServiceError(ErrorCode.BAD_LEVEL, f"level must be one of {', '.join(LEVELS)}")
         if self.level == room.row.level:
             return []
         room.set_level(self.level)
@@ -270,11 +270,11 @@ class SeatComputer(Command):
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         if room.mode != "online" or CREATOR not in self.by:
-            raise ServiceError("not_allowed", "only the creator of an online room gives a seat"
-                               " to the computer")
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator of an online room gives"
+                               " a seat to the computer")
         _check_seat_exists(room, self.seat)
         if self.seat not in room.free_seats():
-            raise ServiceError("seat_taken", f"seat {self.seat} is not free")
+            raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {self.seat} is not free")
         room.seat(self.seat).computer = True
         room.row.level = room.row.level or DEFAULT_LEVEL
         return [ComputerSeated(self.seat)]
@@ -298,19 +298,25 @@ class JoinSeat(Command):
         if self.public:
             opens = bool(hall.get("public"))
             if hall.get("closed"):
-                raise ServiceError("not_found", "this table was closed", status=404)
+                raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
         else:
             opens = self.invite is not None and tokens.matches(self.invite, room.row.invite_hash)
         if room.mode != "online" or not opens:
-            raise ServiceError("bad_invite", "this invite does not open this room", status=403)
+            raise ServiceError(ErrorCode.BAD_INVITE, "this invite does not open this room",
+                               status=403)
+        if room.row.hall is not None and self.name is None:
+            # strangers see a hall table's seats (the lobby, spectators): as at create and
+            # sit-down, the invite link too needs a name
+            raise ServiceError(ErrorCode.BAD_NAME, "a seat at a hall table needs a name")
         free = room.free_seats()
         if not free:
-            raise ServiceError("room_full", "the room is full: every seat is taken", status=409)
+            raise ServiceError(ErrorCode.ROOM_FULL, "the room is full: every seat is taken",
+                               status=409)
         if self.seat is not None:
             _check_seat_exists(room, self.seat)
             if self.seat not in free:
-                raise ServiceError("seat_taken", f"seat {self.seat} is not free: free seats are "
-                                   + ", ".join(map(str, free)), status=409)
+                raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {self.seat} is not free: free"
+                                   " seats are " + ", ".join(map(str, free)), status=409)
         taken = room.seat(free[0] if self.seat is None else self.seat)
         taken.token_hash = self.token_hash
         taken.name = self.name
@@ -320,8 +326,8 @@ class JoinSeat(Command):
 def _check_seat_exists(room: Room, seat: int) -> None:
     """A seat number past the room's last seat is a mistake of the request, not a taken seat."""
     if not 0 <= seat < room.rules.players:
-        raise ServiceError("bad_request", f"seat {seat} does not exist: this room has seats 0"
-                           f" to {room.rules.players - 1}")
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"seat {seat} does not exist: this room has"
+                           f" seats 0 to {room.rules.players - 1}")
 
 
 def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
@@ -330,9 +336,9 @@ def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
         try:
             action = Action.parse(frame.action)
         except ValueError as exc:
-            raise ServiceError("bad_action", str(exc)) from None
+            raise ServiceError(ErrorCode.BAD_ACTION, str(exc)) from None
         if frame.seat is not None and frame.seat not in by:
-            raise ServiceError("wrong_seat", f"seat {frame.seat} is not yours")
+            raise ServiceError(ErrorCode.WRONG_SEAT, f"seat {frame.seat} is not yours")
         return PlayMove(by, frame.state_no, action, frame.seat)
     if isinstance(frame, protocol.NextDeal):
         return StartNextDeal(by, frame.state_no)
@@ -346,4 +352,4 @@ def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
         return CancelRematch(by)
     if isinstance(frame, protocol.Simple) and frame.type == "reset":
         return ResetRoom(by, tokens.new_seed())
-    raise ServiceError("not_allowed", "a chat frame is served by the hall (ws.py)")
+    raise ServiceError(ErrorCode.NOT_ALLOWED, "a chat frame is served by the hall (ws.py)")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from doublesix.server import logs
 from doublesix.server.config import Settings
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.events import ComputerSeated, Joined, NewGame, Numbered, Played, TimedOut
 from doublesix.server.metrics import Metrics
 from doublesix.server.signals import Created, Gone, Signal
@@ -128,10 +128,10 @@ class Observer:
 
     def failed(self, peer: Peer, command: object) -> None:
         """Inside ``except``: a frame failed in the server (logged with its traceback)."""
-        self.metrics.errors.labels("internal").inc()
+        self.metrics.errors.labels(ErrorCode.INTERNAL).inc()
         log.exception("a frame could not be served", extra={"fields": {
             "game_id": _game_id(peer, command), "type": frame_type(command),
-            "code": "internal"}})
+            "code": ErrorCode.INTERNAL}})
 
     # -- rooms -----------------------------------------------------------------------------
     def heard(self, signal: Signal) -> None:

@@ -141,3 +141,20 @@ OPENAPI: dict[str, Any] = {
 add_hall(OPENAPI)
 add_review(OPENAPI)
 add_seats(OPENAPI)
+
+
+def _refuse_cross_site(spec: dict[str, Any]) -> None:
+    """Every JSON POST refuses another site's page and a body not declared JSON (issue 21)."""
+    for path in spec["paths"].values():
+        post = path.get("post")
+        if post is None:
+            continue
+        responses = post["responses"]
+        forbidden = responses.get("403")
+        responses["403"] = _error("bad_origin: the request names another site as its Origin"
+                                  + (f"; or {forbidden['description']}" if forbidden else ""))
+        responses["415"] = _error("bad_content_type: the body is not sent as"
+                                  " Content-Type: application/json")
+
+
+_refuse_cross_site(OPENAPI)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doublesix.server.edge import parse_json
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 
 RequestId = str | int | None
 
@@ -82,7 +82,7 @@ CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", "sea
 
 
 def bad(message: str) -> ServiceError:
-    return ServiceError("bad_message", message)
+    return ServiceError(ErrorCode.BAD_MESSAGE, message)
 
 
 def request_id(frame: dict[str, Any]) -> RequestId:
@@ -106,10 +106,11 @@ def _int(frame: dict[str, Any], key: str, *, required: bool = True) -> int | Non
     return value
 
 
-def _str(frame: dict[str, Any], key: str, limit: int = 256) -> str:
+def _str(frame: dict[str, Any], key: str, limit: int = 256, *, empty: bool = False) -> str:
     value = frame.get(key)
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise bad(f"{key!r} must be a non-empty string of at most {limit} characters")
+    if not isinstance(value, str) or not (value or empty) or len(value) > limit:
+        kind = "a string" if empty else "a non-empty string"
+        raise bad(f"{key!r} must be {kind} of at most {limit} characters")
     return value
 
 
@@ -138,7 +139,9 @@ def parse_frame(text: str) -> Command:
         if kind == "set_level":
             return SetLevel(_str(frame, "level", 32), rid)
         if kind == "chat":
-            return Chat(_str(frame, "text", 1000), rid)
+            # an empty text is a well-formed frame whose message is refused by the chat's own
+            # check (bad_chat, as the hall's table of errors says), not a malformed frame
+            return Chat(_str(frame, "text", 1000, empty=True), rid)
         if kind == "seat_computer":
             seat = _int(frame, "seat")
             assert seat is not None
@@ -152,7 +155,8 @@ def parse_frame(text: str) -> Command:
         raise
     shown = kind if len(kind) <= 32 else kind[:32] + "…"
     error = ServiceError(
-        "unknown_type", f"unknown frame type {shown!r}: expected one of {', '.join(CLIENT_TYPES)}"
+        ErrorCode.UNKNOWN_TYPE,
+        f"unknown frame type {shown!r}: expected one of {', '.join(CLIENT_TYPES)}",
     )
     error.request_id = rid
     raise error

@@ -19,8 +19,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from doublesix.server import tokens
-from doublesix.server.errors import ServiceError
-from doublesix.server.ratelimit import TokenBucket
+from doublesix.server.errors import ErrorCode, ServiceError
+from doublesix.server.ratelimit import BucketTable
 from doublesix.server.rooms import Room
 
 log = logging.getLogger("doublesix.server.review")
@@ -65,7 +65,10 @@ class Reviews:
         self.workers = workers
         self.clock = clock
         self._pool: Executor | None = None
-        self._buckets: dict[tuple[str, str], TokenBucket] = {}
+        #: per client (keyed as every per-client limit: clients.address), one table per kind
+        self._buckets: dict[str, BucketTable[str]] = {
+            "review": BucketTable(1.0 / REVIEW_EVERY, REVIEW_BURST, clock, _MAX_CLIENTS),
+            "hint": BucketTable(1.0 / HINT_EVERY, HINT_BURST, clock, _MAX_CLIENTS)}
         self._queued = 0
         #: the same review asked twice while it runs: one job, both wait for it
         self._running: dict[tuple[str, int, int, int], asyncio.Future[dict[str, Any]]] = {}
@@ -78,7 +81,8 @@ class Reviews:
     async def run_in_worker(self, fn: Callable[..., T], *args: Any) -> T:
         """Run *fn* off the event loop. The one place to swap for a shared bot pool."""
         if self._queued >= MAX_QUEUED:
-            raise ServiceError("busy", "the engine is busy: try again in a moment", status=503)
+            raise ServiceError(ErrorCode.BUSY,
+                               "the engine is busy: try again in a moment", status=503)
         if self._pool is None:
             # spawn, not fork: the server process has threads and sockets
             self._pool = ProcessPoolExecutor(self.workers,
@@ -90,15 +94,9 @@ class Reviews:
         finally:
             self._queued -= 1
 
-    def _limit(self, kind: str, client: str, burst: int, every: float) -> None:
-        key = (kind, client)
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) > _MAX_CLIENTS:
-                self._buckets.clear()  # forgetting is generous, never wrong
-            bucket = self._buckets[key] = TokenBucket(1.0 / every, burst, self.clock)
-        if not bucket.take():
-            raise ServiceError("rate_limited", f"too many {kind} requests: wait a little",
+    def _limit(self, kind: str, client: str) -> None:
+        if not self._buckets[kind].take(client):
+            raise ServiceError(ErrorCode.RATE_LIMITED, f"too many {kind} requests: wait a little",
                                status=429)
 
     # -- the review ---------------------------------------------------------------------
@@ -107,9 +105,10 @@ class Reviews:
         match = room.match
         number = match.deal_number if deal is None else deal
         if not 1 <= number <= match.deal_number:
-            raise ServiceError("bad_request", f"this game has no deal {number}")
+            raise ServiceError(ErrorCode.BAD_REQUEST, f"this game has no deal {number}")
         if number == match.deal_number and not match.deal.is_over:
-            raise ServiceError("deal_in_progress", "the deal is still being played: it can be"
+            raise ServiceError(ErrorCode.DEAL_IN_PROGRESS,
+                               "the deal is still being played: it can be"
                                " reviewed once it is over", status=409)
         seat = self._review_seat(room, token, seat)
         key = (room.game_id, room.row.game_no, number, seat)
@@ -119,7 +118,7 @@ class Reviews:
             if running is not None:
                 cached = await asyncio.shield(running)
             else:
-                self._limit("review", client, REVIEW_BURST, REVIEW_EVERY)
+                self._limit("review", client)
                 future: asyncio.Future[dict[str, Any]] = \
                     asyncio.get_running_loop().create_future()
                 self._running[key] = future
@@ -143,31 +142,34 @@ class Reviews:
         hall = room.row.hall
         anyone = bool(hall and hall.get("public"))
         if not mine and not anyone:
-            raise ServiceError("not_your_seat", "only a seat of this room may review its deals",
+            raise ServiceError(ErrorCode.NOT_YOUR_SEAT,
+                               "only a seat of this room may review its deals",
                                status=403)
         if seat is None:
             if not mine:
-                raise ServiceError("bad_request", "say which seat to review")
+                raise ServiceError(ErrorCode.BAD_REQUEST, "say which seat to review")
             return mine[0]
         if not 0 <= seat < room.rules.players:
-            raise ServiceError("bad_request", f"seat {seat} does not exist")
+            raise ServiceError(ErrorCode.BAD_REQUEST, f"seat {seat} does not exist")
         if seat not in mine and not anyone:
-            raise ServiceError("not_your_seat", f"seat {seat} is not yours", status=403)
+            raise ServiceError(ErrorCode.NOT_YOUR_SEAT, f"seat {seat} is not yours", status=403)
         return seat
 
     # -- hints ----------------------------------------------------------------------------
     async def hint(self, room: Room, client: str, token: str | None) -> dict[str, Any]:
         if room.mode == "online":
-            raise ServiceError("no_hints", "hints are for games against the computer and"
+            raise ServiceError(ErrorCode.NO_HINTS, "hints are for games against the computer and"
                                " hot-seat only", status=403)
         mine = _seats_of(room, token)
         if not mine:
-            raise ServiceError("not_your_seat", "this token does not open a seat of this room",
+            raise ServiceError(ErrorCode.NOT_YOUR_SEAT,
+                               "this token does not open a seat of this room",
                                status=403)
         to_move = room.match.to_move
         if to_move is None or to_move not in mine or room.is_computer(to_move):
-            raise ServiceError("not_your_turn", "a hint is for the player to move", status=409)
-        self._limit("hint", client, HINT_BURST, HINT_EVERY)
+            raise ServiceError(ErrorCode.NOT_YOUR_TURN,
+                               "a hint is for the player to move", status=409)
+        self._limit("hint", client)
         state_no = room.row.state_no
         found = await self.run_in_worker(hint_job, dict(room.row.record), to_move,
                                          room.seed ^ room.row.game_no)

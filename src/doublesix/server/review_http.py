@@ -7,7 +7,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from doublesix.server.errors import ServiceError
+from doublesix.server import clients
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.http_api import _body, _error, _optional_str, _service
 from doublesix.server.review import Reviews
 
@@ -18,7 +19,10 @@ def _reviews(request: Request) -> Reviews:
 
 
 def _client(request: Request) -> str:
-    return request.client.host if request.client else "?"
+    # the same client as every per-client limit counts (a trusted proxy's X-Forwarded-For,
+    # an IPv6 /64), not the bare peer: behind nginx every peer is the proxy
+    found = clients.address(request.scope, _service(request).settings.trusted_proxies)
+    return found if found is not None else "?"
 
 
 def _optional_int(data: dict[str, Any], key: str) -> int | None:
@@ -26,7 +30,7 @@ def _optional_int(data: dict[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10_000:
-        raise ServiceError("bad_request", f"{key!r} must be a small whole number")
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"{key!r} must be a small whole number")
     return value
 
 

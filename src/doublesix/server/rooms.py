@@ -16,7 +16,7 @@ from doublesix.core import Match, Ruleset
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.notation import load_record, record_of
 from doublesix.server.computer import bot_for
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.storage import GameRow, SeatRow
 
 MODES = ("computer", "hotseat", "online")
@@ -34,7 +34,7 @@ def seat_list(value: object, players: int) -> list[int]:
             or any(isinstance(s, bool) or not isinstance(s, int) for s in value)
             or len(set(value)) != len(value)
             or any(not CREATOR < s < players for s in value)):
-        raise ServiceError("bad_request", f"'computers' must list distinct seats 1 to "
+        raise ServiceError(ErrorCode.BAD_REQUEST, f"'computers' must list distinct seats 1 to "
                            f"{players - 1}, leaving at least one seat for a guest")
     return sorted(value)
 

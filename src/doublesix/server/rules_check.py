@@ -11,7 +11,7 @@ from dataclasses import fields
 from typing import Any
 
 from doublesix.core import Ruleset
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 
 #: whole-number options and their ranges; any other whole-number option gets DEFAULT_RANGE
 RANGES = {"players": (2, 4), "hand_size": (1, 14), "redeal_doubles": (2, 8),
@@ -26,7 +26,7 @@ PRESET_TARGETS = {"kozel": ((101, 201, 301), "«Козёл» (kozel) is played t
 
 
 def _refuse(message: str) -> ServiceError:
-    return ServiceError("invalid_rules", message)
+    return ServiceError(ErrorCode.INVALID_RULES, message)
 
 
 def _whole(name: str, value: Any) -> None:
@@ -36,13 +36,11 @@ def _whole(name: str, value: Any) -> None:
 
 
 def _table(name: str, value: Any) -> None:
-    items = value.items() if isinstance(value, dict) else value
-    if not isinstance(value, dict | list) or len(value) > 28:
+    # only the documented shape, an object: a list (even an empty one) is a client's mistake
+    # that used to pass as "no bonuses" and silently change the rules of the preset
+    if not isinstance(value, dict) or len(value) > 28:
         raise _refuse(f"{name!r} must map tile names (\"6-6\") to points")
-    for item in items:
-        if not isinstance(item, tuple | list) or len(item) != 2:
-            raise _refuse(f"{name!r} must map tile names (\"6-6\") to points")
-        tile, points = item
+    for tile, points in value.items():
         if not isinstance(tile, str) or len(tile) > 8:
             raise _refuse(f"{name!r} must map tile names (\"6-6\") to points")
         if isinstance(points, bool) or not isinstance(points, int) or not -1000 <= points <= 1000:
@@ -73,8 +71,9 @@ def check_rules(data: Any) -> None:
             if not isinstance(value, bool):
                 raise _refuse(f"{name!r} must be true or false")
         elif isinstance(default, int) or (default is None and name in RANGES):
-            if not (default is None and value is None):
-                _whole(name, value)
+            # null too is refused: "no target" is said by leaving the option out, and a null
+            # target would turn a match preset (101, kozel) into single deals
+            _whole(name, value)
         elif isinstance(default, str):
             if not isinstance(value, str) or len(value) > 32:
                 raise _refuse(f"{name!r} must be one of the names in docs/protocol.md")

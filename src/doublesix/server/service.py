@@ -25,7 +25,13 @@ from doublesix.server import founding, machine, outbox, tokens, views
 from doublesix.server.budgets import Budgets
 from doublesix.server.cache import BeforeCommit, RoomCache
 from doublesix.server.config import Settings
-from doublesix.server.errors import CLOSE_GOING_AWAY, CLOSE_NOT_FOUND, CLOSE_REPLACED, ServiceError
+from doublesix.server.errors import (
+    CLOSE_GOING_AWAY,
+    CLOSE_NOT_FOUND,
+    CLOSE_REPLACED,
+    ErrorCode,
+    ServiceError,
+)
 from doublesix.server.events import Joined, Numbered, from_json
 from doublesix.server.hub import Hub, Peer
 from doublesix.server.life import RoomLife
@@ -201,8 +207,8 @@ class RoomsService:
                           if s.token_hash is not None and hmac.compare_digest(s.token_hash, given))
             if not seats:
                 # the socket stays up for another hello (ws.py caps how many may fail)
-                raise ServiceError("bad_token", "this token does not open a seat of this room:"
-                                   " forget it, or say hello with another", status=401)
+                raise ServiceError(ErrorCode.BAD_TOKEN, "this token does not open a seat of this"
+                                   " room: forget it, or say hello with another", status=401)
             peer.game_id, peer.seats = room.game_id, seats
             old = self.hub.attach(room.game_id, peer)
             if old is not None:
@@ -244,6 +250,6 @@ class RoomsService:
             peer.send({"type": "pong", "id": cmd.id})
             return
         if isinstance(cmd, Hello | Watch) or (isinstance(cmd, Simple) and cmd.type == "lobby"):
-            raise ServiceError("already_hello", "this socket is already bound to a seat")
+            raise ServiceError(ErrorCode.ALREADY_HELLO, "this socket is already bound to a seat")
         await self.run(peer.game_id, machine.from_frame(peer.seats, cmd), peer, cmd.id)
 

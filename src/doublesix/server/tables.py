@@ -6,30 +6,31 @@ from __future__ import annotations
 from typing import Any
 
 from doublesix.server import clocks
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.rooms import CREATOR, Room
 
 
 def table_options(data: Any, mode: str, players: int, now: float) -> dict[str, Any]:
     """``GameRow.hall`` for a new table, from ``{"public": bool, "clock": {...} | null}``."""
     if not isinstance(data, dict):
-        raise ServiceError("bad_request", "'hall' must be an object like {\"public\": true}")
+        raise ServiceError(ErrorCode.BAD_REQUEST,
+                           "'hall' must be an object like {\"public\": true}")
     if mode != "online":
-        raise ServiceError("bad_request", "a hall table is an online game")
+        raise ServiceError(ErrorCode.BAD_REQUEST, "a hall table is an online game")
     public = data.get("public", True)
     if not isinstance(public, bool):
-        raise ServiceError("bad_request", "'hall.public' must be true or false")
+        raise ServiceError(ErrorCode.BAD_REQUEST, "'hall.public' must be true or false")
     clock = None
     spec = data.get("clock")
     if spec is not None:
         minutes = spec.get("minutes") if isinstance(spec, dict) else None
         increment = spec.get("increment", 0) if isinstance(spec, dict) else None
         if minutes not in clocks.MINUTES or isinstance(minutes, bool):
-            raise ServiceError("bad_request", "'hall.clock.minutes' must be one of "
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'hall.clock.minutes' must be one of "
                                + ", ".join(map(str, clocks.MINUTES)))
         if (not isinstance(increment, int) or isinstance(increment, bool)
                 or not 0 <= increment <= clocks.MAX_INCREMENT):
-            raise ServiceError("bad_request", "'hall.clock.increment' must be 0 to "
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'hall.clock.increment' must be 0 to "
                                f"{clocks.MAX_INCREMENT} seconds")
         clock = clocks.new_clock(minutes, increment, players)
     return {"public": public, "clock": clock, "chat": [], "over": None, "open_since": now}

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
+from doublesix.server.errors import ErrorCode
+
 
 class TelegramAuthError(ValueError):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -48,25 +50,25 @@ def verify(init_data: str, bot_token: str, *, now: float, max_age: int) -> Teleg
     try:
         fields = dict(parse_qsl(init_data, keep_blank_values=True, strict_parsing=True))
     except ValueError:
-        raise TelegramAuthError("bad_init_data", "initData is not a query string") from None
+        raise TelegramAuthError(ErrorCode.BAD_INIT_DATA, "initData is not a query string") from None
     given = fields.get("hash")
     if not given or not given.isascii():
         # compare_digest refuses non-ASCII text: such a hash is simply not ours
-        raise TelegramAuthError("bad_init_data", "initData has no valid hash")
+        raise TelegramAuthError(ErrorCode.BAD_INIT_DATA, "initData has no valid hash")
     if not hmac.compare_digest(sign(fields, bot_token), given):
-        raise TelegramAuthError("bad_init_data", "initData is not signed by this bot")
+        raise TelegramAuthError(ErrorCode.BAD_INIT_DATA, "initData is not signed by this bot")
     try:
         auth_date = int(fields["auth_date"])
     except (KeyError, ValueError):
-        raise TelegramAuthError("bad_init_data", "initData has no auth_date") from None
+        raise TelegramAuthError(ErrorCode.BAD_INIT_DATA, "initData has no auth_date") from None
     if auth_date > now + 60:
-        raise TelegramAuthError("bad_init_data", "initData comes from the future")
+        raise TelegramAuthError(ErrorCode.BAD_INIT_DATA, "initData comes from the future")
     if now - auth_date > max_age:
-        raise TelegramAuthError("init_data_expired", "initData is too old: reopen the app")
+        raise TelegramAuthError(ErrorCode.INIT_DATA_EXPIRED, "initData is too old: reopen the app")
     try:
         user = json.loads(fields["user"])
     except (KeyError, ValueError):
-        raise TelegramAuthError("bad_init_data", "initData has no readable user") from None
+        raise TelegramAuthError(ErrorCode.BAD_INIT_DATA, "initData has no readable user") from None
     if not isinstance(user, dict) or "id" not in user:
-        raise TelegramAuthError("bad_init_data", "initData has no readable user")
+        raise TelegramAuthError(ErrorCode.BAD_INIT_DATA, "initData has no readable user")
     return TelegramUser(user=user, auth_date=auth_date)

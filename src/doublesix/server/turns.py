@@ -21,7 +21,7 @@ from doublesix.core import Action, PlayerView
 from doublesix.server.botpool import BotPool, release_pool, shared_pool
 from doublesix.server.cache import RoomCache
 from doublesix.server.config import Settings
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.machine import Command, ComputerMove
 from doublesix.server.observe import Observer
 from doublesix.server.storage import SharedStorage, Storage
@@ -142,11 +142,11 @@ class ComputerTurns:
                 try:
                     await self.service.run(game_id, move)
                 except ServiceError as exc:
-                    if exc.code != "busy":
+                    if exc.code != ErrorCode.BUSY:
                         raise
                     # the stale copy is reloaded on the next lap, then the computer thinks again
         except ServiceError as exc:
-            if exc.code != "not_found":  # not_found: the room expired meanwhile
+            if exc.code != ErrorCode.NOT_FOUND:  # not_found: the room expired meanwhile
                 observe.computer_failed(game_id, exc)
         except asyncio.CancelledError:
             raise

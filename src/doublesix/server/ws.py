@@ -27,6 +27,7 @@ from doublesix.server.errors import (
     CLOSE_TOO_BIG,
     CLOSE_TOO_MANY,
     CLOSE_UNSUPPORTED,
+    ErrorCode,
     ServiceError,
 )
 from doublesix.server.hall.service import Hall
@@ -173,7 +174,8 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
             if hall.opens(command):
                 await hall.open(conn, command)  # a lobby or spectator socket
             elif not isinstance(command, Hello):
-                raise ServiceError("hello_required", "say hello first: {\"type\": \"hello\","
+                raise ServiceError(ErrorCode.HELLO_REQUIRED,
+                                   "say hello first: {\"type\": \"hello\","
                                    " \"game_id\": …, \"token\": …}")
             else:
                 await service.hello(conn, command)
@@ -188,13 +190,13 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
         service.observe.refused(conn, command, exc)
         if exc.close is not None:
             conn.close(*exc.close)
-        elif exc.code == "bad_token":
+        elif exc.code == ErrorCode.BAD_TOKEN:
             conn.bad_hellos += 1
             if conn.bad_hellos >= service.settings.max_bad_hellos:
                 conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
     except Exception:
         service.observe.failed(conn, command)
-        conn.send(ServiceError("internal", "the server failed on this frame; nothing"
+        conn.send(ServiceError(ErrorCode.INTERNAL, "the server failed on this frame; nothing"
                                " changed").frame(command.id))
     finally:
         service.observe.answered(frame_type(command), started)

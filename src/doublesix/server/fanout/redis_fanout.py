@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doublesix.server import views
-from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ServiceError
+from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ErrorCode, ServiceError
 from doublesix.server.events import Numbered
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.service import RoomsService
@@ -213,7 +213,7 @@ class RedisFanout:
                 if game_id not in self._again:
                     return
         except ServiceError as exc:
-            if exc.code == "not_found":
+            if exc.code == ErrorCode.NOT_FOUND:
                 self._drop(game_id)
         except asyncio.CancelledError:
             raise

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.ratelimit import TokenBucket
 
 MAX_TEXT = 200
@@ -21,9 +21,9 @@ BURST = 5  # … after a burst of this many
 def clean_text(value: str) -> str:
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in value).split())
     if not text:
-        raise ServiceError("bad_chat", "the message is empty")
+        raise ServiceError(ErrorCode.BAD_CHAT, "the message is empty")
     if len(text) > MAX_TEXT:
-        raise ServiceError("bad_chat", f"the message is longer than {MAX_TEXT} characters")
+        raise ServiceError(ErrorCode.BAD_CHAT, f"the message is longer than {MAX_TEXT} characters")
     return text
 
 
@@ -39,7 +39,7 @@ class ChatLimits:
         if bucket is None:
             bucket = self._buckets[(game_id, seat)] = TokenBucket(RATE, BURST, self.clock)
         if not bucket.take():
-            raise ServiceError("chat_flood", "too many messages: wait a few seconds")
+            raise ServiceError(ErrorCode.CHAT_FLOOD, "too many messages: wait a few seconds")
 
     def forget(self, game_id: str) -> None:
         for key in [k for k in self._buckets if k[0] == game_id]:

@@ -19,7 +19,7 @@ import asyncio
 import time
 from typing import Any
 
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.hub import Peer
 
 Line = dict[str, Any]
@@ -156,7 +156,8 @@ class Lobby:
         listed = sum(1 for g, owner in self._owners.items() if owner == client
                      and g in self.tables)
         if listed >= self.per_client:
-            raise ServiceError("too_many_tables", f"at most {self.per_client} open tables per"
+            raise ServiceError(ErrorCode.TOO_MANY_TABLES,
+                               f"at most {self.per_client} open tables per"
                                " player: close one first", status=429)
 
     def own(self, game_id: str, client: str | None) -> None:

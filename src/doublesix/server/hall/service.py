@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doublesix.server import clocks, tables, views
-from doublesix.server.errors import ServiceError
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.events import ChatSaid, TimedOut
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
 from doublesix.server.hall.lobby import Line, Lobby
@@ -236,7 +236,7 @@ class Hall:
     # -- before a move ---------------------------------------------------------------------
     async def _check_clock(self, room: Room) -> None:
         if await self.settle(room):
-            raise ServiceError("time_over", "the game is over: time ran out")
+            raise ServiceError(ErrorCode.TIME_OVER, "the game is over: time ran out")
 
     async def settle(self, room: Room) -> bool:
         """Under the room's lock: record a timeout if the running clock ran out; True when
@@ -276,7 +276,7 @@ class Hall:
         async with service.rooms.locked(cmd.game_id) as room:
             hall = room.row.hall
             if not hall or not hall.get("public") or self.is_closed(room):
-                raise ServiceError("not_public", "only a public hall table can be watched")
+                raise ServiceError(ErrorCode.NOT_PUBLIC, "only a public hall table can be watched")
             peer.game_id, peer.seats = room.game_id, ()
             service.hub.watch(room.game_id, peer)
             peer.send(views.watching(room, service.hub.connected(room.game_id)))
@@ -298,7 +298,7 @@ class Hall:
         if isinstance(cmd, Simple) and cmd.type == "ping":
             peer.send({"type": "pong", "id": cmd.id})
             return
-        raise ServiceError("watch_only", "spectators and the lobby only read")
+        raise ServiceError(ErrorCode.WATCH_ONLY, "spectators and the lobby only read")
 
     def lobby_frame(self) -> dict[str, Any]:
         return self.lobby.snapshot()
@@ -308,16 +308,16 @@ class Hall:
         """Take a free seat (the chosen one, or the first) of an open public table; two at
         once, on one process or two: exactly one gets it."""
         if game_id in self.closed:
-            raise ServiceError("not_found", "this table was closed", status=404)
+            raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
         for _ in range(3):
             try:
                 return await self.service.join(game_id, None, clean_name(name), public=True,
                                                seat=seat)
             except ServiceError as exc:
-                if exc.code != "busy":
+                if exc.code != ErrorCode.BUSY:
                     raise
                 # another process seated someone meanwhile: the reloaded room says who
-        raise ServiceError("busy", "the table changed meanwhile: try again", status=409)
+        raise ServiceError(ErrorCode.BUSY, "the table changed meanwhile: try again", status=409)
 
     async def chat(self, peer: Peer, cmd: Chat) -> None:
         text = clean_text(cmd.text)
@@ -325,7 +325,7 @@ class Hall:
         async with self.service.rooms.locked(peer.game_id) as room:
             hall = room.row.hall
             if hall is None:
-                raise ServiceError("not_allowed", "only a hall table has a chat")
+                raise ServiceError(ErrorCode.NOT_ALLOWED, "only a hall table has a chat")
             seat = peer.seats[0]
             self.limits.take(room.game_id, seat)
             said = ChatSaid(seat, room.seat(seat).name, text, round(self.clock()))

@@ -519,7 +519,14 @@ async function joinByInvite(gameId, invite) {
   const name = await onlineName();
   lobbyMessage(t("online.joining"));
   try {
-    const joined = await joinGame(gameId, invite, name);
+    const joined = await joinGame(gameId, invite, name).catch(async (err) => {
+      // a seat at a hall table needs a name (strangers see it): ask, even if skipped before
+      if (!(err instanceof ApiError && err.code === "bad_name")) throw err;
+      const asked = (await askName($("[data-name-ask]"))).name;
+      if (!asked) throw err;
+      saved.set("name", asked);
+      return joinGame(gameId, invite, asked);
+    });
     saved.set(gameKey("online", gameId), joined);
     saved.set("online.current", gameId);
     lobbyMessage("");
@@ -527,7 +534,8 @@ async function joinByInvite(gameId, invite) {
     openRoom("online", joined);
   } catch (err) {
     const code = err instanceof ApiError ? err.code : "";
-    lobbyMessage(code === "room_full" ? t("online.full") : code === "network" ? t("error.server") : t("online.notFound"));
+    lobbyMessage(code === "room_full" ? t("online.full") : code === "network" ? t("error.server")
+      : code === "bad_name" ? t("hall.nameBad") : t("online.notFound"));
   }
 }
 
