@@ -21,17 +21,11 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from doublesix.server import founding, machine, outbox, tokens, views
+from doublesix.server import errors, founding, machine, outbox, tokens, views
 from doublesix.server.budgets import Budgets
 from doublesix.server.cache import BeforeCommit, RoomCache
 from doublesix.server.config import Settings
-from doublesix.server.errors import (
-    CLOSE_GOING_AWAY,
-    CLOSE_NOT_FOUND,
-    CLOSE_REPLACED,
-    ErrorCode,
-    ServiceError,
-)
+from doublesix.server.errors import ErrorCode, ServiceError
 from doublesix.server.events import Joined, Numbered, from_json
 from doublesix.server.hub import Hub, Peer
 from doublesix.server.life import RoomLife
@@ -85,7 +79,7 @@ class RoomsService:
         await self.observe.stop()
         for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
-                peer.close(CLOSE_GOING_AWAY, "server shutting down")
+                peer.close(errors.CLOSE_GOING_AWAY, "server shutting down")
 
     async def hand_over_computer(self) -> None:
         await self.computer.hand_over()  # stopping: other processes play the computer now
@@ -105,7 +99,7 @@ class RoomsService:
         for game_id in game_ids:
             self.computer.forget(game_id)
             for peer in self.hub.drop_room(game_id):
-                peer.close(CLOSE_NOT_FOUND, "room not found")
+                peer.close(errors.CLOSE_NOT_FOUND, "room not found")
         self.signals.publish(Gone(game_ids))
 
     # -- the one path of every change ------------------------------------------------------
@@ -212,7 +206,7 @@ class RoomsService:
             peer.game_id, peer.seats = room.game_id, seats
             old = self.hub.attach(room.game_id, peer)
             if old is not None:
-                old.close(CLOSE_REPLACED, "replaced by another connection")
+                old.close(errors.CLOSE_REPLACED, "replaced by another connection")
             missed = await self._missed(room, seats, cmd.last_event)
             peer.send(views.welcome(room, seats, self.hub.connected(room.game_id), missed))
             self._presence(room)
