@@ -22,8 +22,11 @@ PIP_QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory"
 
 .PHONY: run test lint typecheck pytest scenarios bench play clean
 
+# the venv's own setuptools too: Python 3.11's bundled one (65) cannot read pyproject's
+# `license = "MIT"`, so an offline `pip install -e . --no-build-isolation` would fail
 $(PY):
 	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade "setuptools>=77" $(PIP_QUIET)
 
 $(CORE): pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e . $(PIP_QUIET)

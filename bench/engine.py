@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from doublesix.speed import measure
+from doublesix.cli.speed import measure
 
 CASES = [("draw", 2), ("block", 2), ("draw", 4)]
 

@@ -15,11 +15,11 @@ import time
 
 from doublesix.core import Ruleset
 from doublesix.server.config import Settings
-from doublesix.server.events import Numbered, Played
-from doublesix.server.rooms import Room, new_match
-from doublesix.server.service import RoomsService
+from doublesix.server.http.ws import Connection
+from doublesix.server.rooms.events import Numbered, Played
+from doublesix.server.rooms.room import Room, new_match
+from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import GameRow, SeatRow, open_storage
-from doublesix.server.ws import Connection
 
 
 def per_call(n: int, call: object) -> float:

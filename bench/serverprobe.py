@@ -124,7 +124,8 @@ class Probe:
 
     # -- the server ---------------------------------------------------------------------------
     def instrument(self) -> None:
-        from doublesix.server import cache, service, ws
+        from doublesix.server.http import ws
+        from doublesix.server.rooms import cache, service
 
         original_serve = ws._serve
         frames = self.frames
@@ -247,7 +248,7 @@ def main() -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     for target in (probe.lag_thread, probe.dump_thread):
         threading.Thread(target=target, daemon=True).start()
-    from doublesix.cli import main as cli_main
+    from doublesix.cli.main import main as cli_main
 
     profile_to = os.environ.get("DOUBLESIX_PROBE_PROFILE")  # cProfile of the whole run
     if profile_to:

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from doublesix.replay import run
+from doublesix.cli.replay import run
 
 OURS = Path(__file__).resolve().parent / "scenarios"
 

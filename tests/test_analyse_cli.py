@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from doublesix.bots import make_bot
-from doublesix.cli import build_parser, main
+from doublesix.cli.main import build_parser, main
+from doublesix.cli.records import save_record
 from doublesix.core import Match, PlayerView, Ruleset
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.notation import load_record, record_of
-from doublesix.records import save_record
 
 
 def finished_record(tmp_path: Path, preset: str = "draw", seed: int = 4) -> Path:
@@ -31,7 +31,7 @@ def finished_record(tmp_path: Path, preset: str = "draw", seed: int = 4) -> Path
 def run(argv: list[str]) -> tuple[int, str, str]:
     args = build_parser().parse_args(argv)
     out, err = io.StringIO(), io.StringIO()
-    from doublesix import analyse_cli
+    from doublesix.cli import analyse as analyse_cli
 
     code = analyse_cli.main(args, out, err)
     return code, out.getvalue(), err.getvalue()
@@ -62,7 +62,7 @@ def test_json_has_the_decisions_and_the_graph(tmp_path: Path) -> None:
 
 
 def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
-    from doublesix import terminal
+    from doublesix.terminal import game as terminal
 
     path = tmp_path / "saved.json"
     args = build_parser().parse_args(["play", "--preset", "block", "--seed", "5",
@@ -113,7 +113,7 @@ def test_the_moves_are_in_the_table_s_language(tmp_path: Path) -> None:
 
 
 def test_every_move_has_a_word_in_each_language() -> None:
-    from doublesix.analyse_cli import WORDS
+    from doublesix.cli.analyse import WORDS
     from doublesix.core.actions import ActionKind, End
 
     for words in WORDS.values():

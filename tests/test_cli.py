@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from doublesix.cli import build_parser, main
+from doublesix.cli.main import build_parser, main
 
 DOUBLESIX = str(Path(sys.executable).parent / "doublesix")
 # a serve check that regressed would start a real server in this process and never return
@@ -74,6 +74,20 @@ def test_serve_refuses_a_path_through_a_file(
 
 
 @pytest.mark.usefixtures("no_env")
+def test_a_sqlite_path_that_cannot_be_opened_is_not_asked_if_it_is_running(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file has no server to be running: the line names what is wrong with the path."""
+    # procfs refuses new folders even to root
+    line = fails(["serve", "--port", "0", "--db", "sqlite:////proc/doublesix/x.db"], capsys, 1)
+    assert "is it running" not in line
+    assert line.endswith("cannot create /proc/doublesix for --db 'sqlite:////proc/doublesix/"
+                         "x.db': no such file or directory; give another --db path"), line
+    line = fails(["serve", "--port", "0", "--db", f"sqlite:///{tmp_path}"], capsys, 1)
+    assert line.endswith(f"cannot open {tmp_path}: it is a folder, not a file; name a file in"
+                         f" it, e.g. --db sqlite:///{tmp_path}/doublesix.db"), line
+
+
+@pytest.mark.usefixtures("no_env")
 def test_serve_names_an_unreachable_postgresql_without_its_password(
         capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("asyncpg")
@@ -84,6 +98,33 @@ def test_serve_names_an_unreachable_postgresql_without_its_password(
     line = fails(["serve", "--port", "0", "--db", url], capsys, 1)
     assert f"PostgreSQL at 127.0.0.1:{port}" in line and "refused" in line
     assert "secret" not in line
+
+
+@pytest.mark.usefixtures("no_env")
+def test_a_missing_extra_names_a_command_that_installs_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`pip install "doublesix[…]"` asks an index for a package that is not on one."""
+    import importlib.util
+
+    from doublesix.server.ops import preflight
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "asyncpg" else real(name, *a))
+    monkeypatch.chdir(REPO)
+    line = fails(["serve", "--port", "0", "--db", "postgresql://u@127.0.0.1:1/d"], capsys, 1)
+    python = os.path.relpath(sys.executable) if sys.executable.startswith(str(REPO)) \
+        else sys.executable
+    command = f'{python} -m pip install -e ".[server,postgres]"'
+    assert line.endswith(f"postgres extra: `{command}`"), line
+    # and it works: pip, offline and installing nothing, finds what to install there
+    dry = subprocess.run([*command.replace('"', "").split(), "--dry-run", "--no-deps",
+                          "--no-index", "--no-build-isolation"],
+                         cwd=REPO, capture_output=True, text=True, timeout=180)
+    assert dry.returncode == 0 and "Would install doublesix" in dry.stdout, dry.stderr
+    # from elsewhere the clone is named by its path
+    monkeypatch.chdir("/")
+    assert f'-m pip install -e "{REPO}[server]"`' in preflight.install_hint("server")
 
 
 @pytest.mark.usefixtures("no_env")
@@ -232,7 +273,7 @@ def test_every_option_given_nonsense_is_refused_in_one_line(
 
 
 def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from doublesix.command_errors import UsageError
+    from doublesix.cli.errors import UsageError
 
     with pytest.raises(UsageError):
         main(["--debug", "play", "--level", "foo"])

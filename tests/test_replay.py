@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-from doublesix.replay import main, run
+from doublesix.cli.replay import main, run
 
 
 def lines(out: io.StringIO) -> list[dict[str, object]]:

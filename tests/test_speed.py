@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from doublesix.cli import build_parser
+from doublesix.cli.main import build_parser
+from doublesix.cli.speed import api_games, kernel_games, main
 from doublesix.core.rules import find_preset
-from doublesix.speed import api_games, kernel_games, main
 
 
 @pytest.mark.parametrize("engine", ["kernel", "api"])
@@ -43,7 +43,7 @@ def test_impossible_setup_is_an_error() -> None:
 
 
 def test_playouts_from_positions_are_measured_too() -> None:
-    from doublesix.speed import measure
+    from doublesix.cli.speed import measure
 
     figures = measure("draw", 2, 0.05, 3, "kernel-position")
     assert figures["engine"] == "kernel-position" and figures["plies"] > 0

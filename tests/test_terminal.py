@@ -8,11 +8,11 @@ import re
 import pytest
 
 from doublesix.bots.base import RandomBot
-from doublesix.cli import build_parser
-from doublesix.command_errors import UsageError
+from doublesix.cli.errors import UsageError
+from doublesix.cli.main import build_parser
 from doublesix.core.actions import Action
-from doublesix.terminal import TerminalGame, main
-from doublesix.terminal_format import wrap_items
+from doublesix.terminal.format import wrap_items
+from doublesix.terminal.game import TerminalGame, main
 from tests.core.helpers import dealt, position
 
 # every command a player could type, over and over: refusals just ask again
@@ -196,7 +196,7 @@ def test_a_russian_header_has_no_english_words(level: str, word: str) -> None:
 
 
 def test_plural_forms_for_every_count_to_200() -> None:
-    from doublesix.terminal_format import plural
+    from doublesix.terminal.format import plural
 
     forms = ["костяшку", "костяшки", "костяшек"]
     assert [plural(n, forms) for n in range(201)] == [plural_ru_taken(n) for n in range(201)]

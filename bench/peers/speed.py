@@ -116,7 +116,7 @@ def _openspiel_game() -> Any:
 
 def _core_kernel(preset: str) -> Callable[[random.Random], int]:
     """The core's playout kernel (`doublesix bench`'s engine): one whole deal per call."""
-    from doublesix.speed import kernel_games
+    from doublesix.cli.speed import kernel_games
 
     play = kernel_games(find_preset(preset), seed=1)
 

@@ -1,3 +1,3 @@
-from doublesix.cli import main
+from doublesix.cli.main import main
 
 raise SystemExit(main())

@@ -11,10 +11,10 @@ import pytest
 
 from doublesix.bots import hard, omniscient
 from doublesix.bots.arena import make_any, run_arena
-from doublesix.bots.arena_cli import counted
 from doublesix.bots.hard import HardBot
 from doublesix.bots.omniscient import OmniscientBot
 from doublesix.cli import main
+from doublesix.cli.arena import counted
 from doublesix.core.rules import find_preset
 
 

@@ -9,7 +9,7 @@ import pytest
 
 
 @pytest.mark.parametrize("module", ["doublesix", "doublesix.core", "doublesix.core.playout",
-                                    "doublesix.replay", "doublesix.cli"])
+                                    "doublesix.cli.replay", "doublesix.cli"])
 def test_no_starlette(module: str) -> None:
     code = f"import sys, {module}; print('starlette' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -204,3 +204,34 @@ def test_a_private_table_is_invite_only(server: Server, pages: Any) -> None:
     other.locator("[data-hall=hall-create]").click()
     assert other.locator("[data-hall-name]").get_attribute("aria-invalid") == "true"
     assert other.locator("[data-hall-msg]").inner_text() == "Имя: 1–24 буквы, цифры, пробелы"
+
+
+def test_a_lobby_change_leaves_the_other_tables_rows_alone(server: Server, pages: Any) -> None:
+    """The list was rebuilt on every lobby frame: a row (and the button under a finger, or the
+    keyboard's focus) was replaced each time any table of the hall changed, and a test that
+    measured a row between two frames found it gone (bounding_box() None, issue 21, item 13).
+    A change to one table now touches that table's row only."""
+    host = pages.page(DESKTOP)
+    _enter_hall(host, server, "Злата")  # a name no other test gives
+    host.locator("[data-hall=hall-create]").click()
+    host.wait_for_selector("[data-invite]:not([hidden])")
+    game_id = host.evaluate("() => doublesix.store.state.game.game_id")
+    phone = pages.page(PHONE)
+    phone.goto(server.url + "/#hall")
+    row = phone.locator(f"[data-hall-tables] li.hall-table[data-game='{game_id}']")
+    row.wait_for()
+    # mark the row's node and give the keyboard's focus to its watch button
+    phone.evaluate("id => { document.querySelector(`li.hall-table[data-game='${id}']`).kept = true; }", game_id)
+    row.locator("[data-hall=hall-watch]").focus()
+    # another table is set up: a lobby frame reaches the phone
+    other = pages.page(DESKTOP)
+    _enter_hall(other, server, "Яромир")
+    other.locator("[data-hall=hall-create]").click()
+    other.wait_for_selector("[data-invite]:not([hidden])")
+    second = other.evaluate("() => doublesix.store.state.game.game_id")
+    phone.locator(f"[data-hall-tables] li.hall-table[data-game='{second}']").wait_for()
+    kept = phone.evaluate("""id => {
+      const li = document.querySelector(`li.hall-table[data-game='${id}']`);
+      return { same: li?.kept === true, focused: li?.contains(document.activeElement) === true };
+    }""", game_id)
+    assert kept == {"same": True, "focused": True}

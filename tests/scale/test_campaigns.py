@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from doublesix.server import gc_tuning
+from doublesix.server.ops import gc_tuning
 
 ROOT = Path(__file__).resolve().parents[2]
 

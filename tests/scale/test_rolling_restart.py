@@ -16,7 +16,7 @@ from bench import restart
 from bench.procs import ServerProcess
 from websockets.exceptions import ConnectionClosed
 
-from doublesix.server.errors import CLOSE_RESTART
+from doublesix.server.wire.errors import CLOSE_RESTART
 from tests.scale.services import required_program
 from tests.server.harness import Client
 

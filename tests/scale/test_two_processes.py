@@ -11,7 +11,7 @@ import httpx
 import pytest
 from bench.procs import ServerProcess
 
-from doublesix.server.errors import CLOSE_REPLACED
+from doublesix.server.wire.errors import CLOSE_REPLACED
 from tests.scale.services import FAST, two_processes
 from tests.server.harness import Client, create, join, my_turn, play_online_game
 

@@ -21,8 +21,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from doublesix.server.app import create_app
 from doublesix.server.config import Settings
 from doublesix.server.hall.service import Hall
-from doublesix.server.limits import uvicorn_options
-from doublesix.server.service import RoomsService
+from doublesix.server.http.limits import uvicorn_options
+from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 
 T = TypeVar("T")

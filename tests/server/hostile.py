@@ -7,8 +7,8 @@ from typing import Any
 
 import httpx
 
-from doublesix.server import views
-from doublesix.server.rooms import Room
+from doublesix.server.rooms import views
+from doublesix.server.rooms.room import Room
 from tests.server.harness import ServerThread
 
 

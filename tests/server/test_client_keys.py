@@ -15,10 +15,11 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from doublesix.server import budgets, clients
-from doublesix.server.budgets import Budgets
 from doublesix.server.config import Settings
-from doublesix.server.errors import ServiceError
+from doublesix.server.http import clients
+from doublesix.server.rooms import budgets
+from doublesix.server.rooms.budgets import Budgets
+from doublesix.server.wire.errors import ServiceError
 from tests.server.harness import LIFTED, ServerThread
 
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from doublesix.server.config import Settings
-from doublesix.server.errors import ServiceError
-from doublesix.server.protocol import Hello, Move
-from doublesix.server.service import RoomsService
+from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import open_storage
+from doublesix.server.wire.errors import ServiceError
+from doublesix.server.wire.protocol import Hello, Move
 
 
 class FakePeer:

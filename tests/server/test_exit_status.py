@@ -22,7 +22,7 @@ from bench.procs import ServerProcess, free_port, wait_healthy
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from doublesix.server.errors import CLOSE_RESTART
+from doublesix.server.wire.errors import CLOSE_RESTART
 
 BOUND = 3.0
 #: Python's start-up and uvicorn's own steps on a busy 2-core machine, beyond the bound
@@ -56,14 +56,14 @@ async def test_a_clean_stop_exits_0(tmp_path: Path, sig: signal.Signals) -> None
 
 
 # uvicorn running the server class of `doublesix serve` over an app whose shutdown misbehaves;
-# the exit status is decided as serve_cli decides it
+# the exit status is decided as cli/serve.py decides it
 SCRIPT = textwrap.dedent("""
     import asyncio, contextlib, sys
     import uvicorn
     from starlette.applications import Starlette
     from starlette.responses import PlainTextResponse
     from starlette.routing import Route
-    from doublesix.server.shutdown import GracefulServer
+    from doublesix.server.ops.shutdown import GracefulServer
 
     how, port, bound = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 

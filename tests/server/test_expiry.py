@@ -9,7 +9,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from doublesix.server.config import DAY, Settings
-from doublesix.server.errors import CLOSE_NOT_FOUND
+from doublesix.server.wire.errors import CLOSE_NOT_FOUND
 from tests.server.harness import Client, ServerThread, create, join
 
 

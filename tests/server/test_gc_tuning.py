@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from doublesix.server import gc_tuning
 from doublesix.server.config import Settings
+from doublesix.server.ops import gc_tuning
 from tests.server.harness import ServerThread, create
 
 

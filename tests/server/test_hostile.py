@@ -16,14 +16,14 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as sync_connect
 
 from doublesix.server.config import Settings
-from doublesix.server.errors import (
+from doublesix.server.wire.errors import (
     CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
     CLOSE_NO_HELLO,
     CLOSE_TOO_BIG,
     CLOSE_UNSUPPORTED,
 )
-from doublesix.server.protocol import CLIENT_TYPES
+from doublesix.server.wire.protocol import CLIENT_TYPES
 from tests.server.harness import Client, ServerThread, create, my_turn
 from tests.server.test_online import online_pair
 

@@ -15,7 +15,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from doublesix.server.config import Settings
-from doublesix.server.errors import CLOSE_TOO_MANY
+from doublesix.server.wire.errors import CLOSE_TOO_MANY
 from tests.server.harness import LIFTED, Client, ServerThread, create
 from tests.server.hostile import assert_rooms_replay
 

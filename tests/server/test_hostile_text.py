@@ -14,8 +14,8 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from doublesix.server import telegram
 from doublesix.server.config import Settings
+from doublesix.server.http import telegram
 from tests.server.harness import LIFTED, Client, ServerThread, create, join
 from tests.server.hostile import assert_rooms_replay, post_raw
 

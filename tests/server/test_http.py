@@ -9,8 +9,8 @@ from urllib.parse import urlencode
 import httpx
 import pytest
 
-from doublesix.server import telegram
 from doublesix.server.config import Settings
+from doublesix.server.http import telegram
 from tests.server.harness import ServerThread, create, join
 
 BOT_TOKEN = "123456:TEST-token-for-tests"

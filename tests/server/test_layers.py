@@ -48,9 +48,9 @@ def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
 
 
 def test_the_rooms_service_imports_nothing_above_it() -> None:
-    below = _reachable(_graph(), f"{PACKAGE}.service")
+    below = _reachable(_graph(), f"{PACKAGE}.rooms.service")
     above = sorted(m for m in below if m.startswith((f"{PACKAGE}.hall", f"{PACKAGE}.fanout",
-                                                     f"{PACKAGE}.ws", f"{PACKAGE}.app",
+                                                     f"{PACKAGE}.http.ws", f"{PACKAGE}.app",
                                                      f"{PACKAGE}.compose")))
     assert not above, f"service.py reaches the layers above it: {above}"
 
@@ -72,7 +72,7 @@ def test_no_import_cycle_among_server_modules() -> None:
 def test_the_check_sees_a_cycle() -> None:
     """The graph is real: a module that imports the service is reachable from its importers."""
     graph = _graph()
-    assert f"{PACKAGE}.service" in _reachable(graph, f"{PACKAGE}.hall.service")
-    assert f"{PACKAGE}.service" in _reachable(graph, f"{PACKAGE}.fanout.redis_fanout")
-    graph[f"{PACKAGE}.service"].add(f"{PACKAGE}.hall.service")
-    assert f"{PACKAGE}.service" in _reachable(graph, f"{PACKAGE}.service")
+    assert f"{PACKAGE}.rooms.service" in _reachable(graph, f"{PACKAGE}.hall.service")
+    assert f"{PACKAGE}.rooms.service" in _reachable(graph, f"{PACKAGE}.fanout.redis_fanout")
+    graph[f"{PACKAGE}.rooms.service"].add(f"{PACKAGE}.hall.service")
+    assert f"{PACKAGE}.rooms.service" in _reachable(graph, f"{PACKAGE}.rooms.service")

@@ -25,8 +25,9 @@ from bench.procs import LIFTED_BUDGETS, free_port
 from websockets.asyncio.client import connect
 from websockets.frames import Frame, Opcode
 
-from doublesix.server import logs, tokens
 from doublesix.server.config import Settings
+from doublesix.server.ops import logs
+from doublesix.server.rooms import tokens
 from tests.server.harness import Client, create, join, play_online_game
 from tests.server.test_modes import play_alone
 

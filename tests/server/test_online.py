@@ -7,7 +7,7 @@ import random
 import httpx
 import pytest
 
-from doublesix.server.errors import CLOSE_REPLACED
+from doublesix.server.wire.errors import CLOSE_REPLACED
 from tests.server.harness import Client, ServerThread, create, join, my_turn, play_online_game
 from tests.server.secrets_check import assert_no_secrets
 

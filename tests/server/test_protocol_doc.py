@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from doublesix.server import errors
-from doublesix.server.errors import ErrorCode
-from doublesix.server.protocol import CLIENT_TYPES
+from doublesix.server.wire import errors
+from doublesix.server.wire.errors import ErrorCode
+from doublesix.server.wire.protocol import CLIENT_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ import httpx
 
 from doublesix.core import Ruleset
 from doublesix.core.notation import load_record
-from doublesix.server.review import HINT_BURST
+from doublesix.server.review.service import HINT_BURST
 from tests.server.harness import Client, ServerThread, create, join, my_turn, play_online_game
 from tests.server.test_modes import play_alone
 
@@ -93,8 +93,11 @@ async def test_hints_are_rate_limited(server: ServerThread) -> None:
     assert code(answers[-1]) == "rate_limited"
 
 
-async def test_online_review_is_for_its_seats_and_a_public_hall_table_for_anyone(
+async def test_online_review_is_for_its_own_seats_at_every_table(
         server: ServerThread) -> None:
+    """A review shows the seat's hand at each decision. At a public hall table anyone could
+    fetch it once the deal was over, though a spectator never sees a hand (issue 21, 12):
+    now a public table is like any other, only the seat's own token reviews it."""
     for hall in (None, {"public": True, "clock": None}):
         extra: dict[str, Any] = {"hall": hall} if hall else {}
         game = await create(server, "online", "block", name="Аня", **extra)
@@ -114,14 +117,15 @@ async def test_online_review_is_for_its_seats_and_a_public_hall_table_for_anyone
         await a.connect()
         await b.connect()
         await play_online_game([a, b], random.Random(5))
-        outsider = await post(server, f"/api/games/{gid}/review", {"seat": 1})
-        if hall:
-            assert outsider.status_code == 200, outsider.text
-            assert outsider.json()["seat"] == 1
-        else:
-            assert outsider.status_code == 403 and code(outsider) == "not_your_seat"
-            r = await post(server, f"/api/games/{gid}/review", {"token": guest["token"]})
-            assert r.status_code == 200 and r.json()["seat"] == 1
+        for body in ({"seat": 1}, {"seat": 0}, {}):  # a spectator, or anyone: no token
+            outsider = await post(server, f"/api/games/{gid}/review", body)
+            assert outsider.status_code == 403 and code(outsider) == "not_your_seat", body
+        # the other seat's token does not open this seat's review either
+        other = await post(server, f"/api/games/{gid}/review",
+                           {"token": game["token"], "seat": 1})
+        assert other.status_code == 403 and code(other) == "not_your_seat"
+        r = await post(server, f"/api/games/{gid}/review", {"token": guest["token"]})
+        assert r.status_code == 200 and r.json()["seat"] == 1
         await a.close()
         await b.close()
 

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from doublesix.server.config import DAY, Settings
-from doublesix.server.errors import CLOSE_REPLACED
+from doublesix.server.wire.errors import CLOSE_REPLACED
 from tests.server.harness import Client, ServerThread, create, join, my_turn
 from tests.server.secrets_check import assert_no_secrets
 from tests.server.test_durability import start_default_server

@@ -18,8 +18,8 @@ from bench.procs import ServerProcess
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from doublesix.server.errors import CLOSE_RESTART
-from doublesix.server.shutdown import Drain
+from doublesix.server.ops.shutdown import Drain
+from doublesix.server.wire.errors import CLOSE_RESTART
 from tests.server.harness import Client, my_turn
 
 BOUND = 4.0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from doublesix.server.config import Settings
-from doublesix.server.signals import Created, Gone, Presence, Signal, Stored
+from doublesix.server.rooms.signals import Created, Gone, Presence, Signal, Stored
 from tests.server.harness import LIFTED, Client, ServerThread, create, join, my_turn
 
 

@@ -12,13 +12,16 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from doublesix.server import compose, gc_tuning, http_api, metrics_http, review_http
+from doublesix.server import compose
 from doublesix.server.config import Settings
-from doublesix.server.hall import http as hall_http
-from doublesix.server.headers import SecurityHeaders
-from doublesix.server.review import Reviews
+from doublesix.server.http import api as http_api
+from doublesix.server.http import hall as hall_http
+from doublesix.server.http import review as review_http
+from doublesix.server.http.headers import SecurityHeaders
+from doublesix.server.http.ws import websocket_endpoint
+from doublesix.server.ops import gc_tuning, metrics_http
+from doublesix.server.review.service import Reviews
 from doublesix.server.storage import Storage, open_storage
-from doublesix.server.ws import websocket_endpoint
 
 # the web app manifest (installable on a phone's home screen) under its registered type
 mimetypes.add_type("application/manifest+json", ".webmanifest")

@@ -1,8 +1,8 @@
 """The server's parts, put together: the rooms service below, the hall and the fanout above it.
 
-The rooms service (service.py) knows neither: the hall and the fanout subscribe to its signals
-and register their checks when they are built here. A metrics or logging listener hangs on the
-same ``service.signals`` (see signals.py).
+The rooms service (rooms/service.py) knows neither: the hall and the fanout subscribe to its
+signals and register their checks when they are built here. A metrics or logging listener hangs
+on the same ``service.signals`` (see rooms/signals.py).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
-from doublesix.server import clocks, fanout
+from doublesix.server import fanout
 from doublesix.server.config import Settings
 from doublesix.server.hall.service import Hall
-from doublesix.server.service import RoomsService
+from doublesix.server.rooms import clocks
+from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage
 
 

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from doublesix.server import outbox
-from doublesix.server.events import (
+from doublesix.server.rooms import outbox
+from doublesix.server.rooms.events import (
     KINDS,
     Audience,
     ChatSaid,
@@ -28,7 +28,7 @@ from doublesix.server.events import (
     TimedOut,
     from_json,
 )
-from doublesix.server.hub import Hub
+from doublesix.server.rooms.hub import Hub
 from doublesix.server.storage import EventRow
 from tests.server.rooms.test_machine import room
 

@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from doublesix.core import Action, Ruleset
-from doublesix.server import machine, service, tokens
-from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.events import (
+from doublesix.server.rooms import machine, service, tokens
+from doublesix.server.rooms.events import (
     ComputerSeated,
     Event,
     Joined,
@@ -29,7 +28,7 @@ from doublesix.server.events import (
     RematchCancelled,
     RematchRequested,
 )
-from doublesix.server.machine import (
+from doublesix.server.rooms.machine import (
     CancelRematch,
     ChangeLevel,
     Command,
@@ -43,8 +42,9 @@ from doublesix.server.machine import (
     StartNextDeal,
     phase,
 )
-from doublesix.server.rooms import Room, new_match
+from doublesix.server.rooms.room import Room, new_match
 from doublesix.server.storage import GameRow, SeatRow
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 INVITE = "the-invite"
 GUEST = tokens.digest("guest-token")

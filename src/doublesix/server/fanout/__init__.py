@@ -15,7 +15,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
-from doublesix.server.service import RoomsService
+from doublesix.server.rooms.service import RoomsService
 
 if TYPE_CHECKING:
     from doublesix.server.fanout.redis_fanout import RedisFanout

@@ -26,13 +26,13 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from doublesix.server import views
-from doublesix.server.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ErrorCode, ServiceError
-from doublesix.server.events import Numbered
 from doublesix.server.fanout.shared_hub import SharedHub
-from doublesix.server.service import RoomsService
-from doublesix.server.signals import Gone, Signal, Stored
+from doublesix.server.rooms import views
+from doublesix.server.rooms.events import Numbered
+from doublesix.server.rooms.service import RoomsService
+from doublesix.server.rooms.signals import Gone, Signal, Stored
 from doublesix.server.storage import SharedStorage
+from doublesix.server.wire.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ErrorCode, ServiceError
 
 log = logging.getLogger("doublesix.server.fanout")
 CHANNEL = "doublesix:rooms"

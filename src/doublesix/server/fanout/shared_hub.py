@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from doublesix.server.hub import Hub, Peer
+from doublesix.server.rooms.hub import Hub, Peer
 
 RemoteRooms = dict[str, set[int]]
 RemoteWatchers = dict[str, int]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.ratelimit import TokenBucket
+from doublesix.server.rooms.ratelimit import TokenBucket
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 MAX_TEXT = 200
 KEEP = 30  # messages a (re)joining seat or spectator is shown

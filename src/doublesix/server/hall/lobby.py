@@ -19,8 +19,8 @@ import asyncio
 import time
 from typing import Any
 
-from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.hub import Peer
+from doublesix.server.rooms.hub import Peer
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 Line = dict[str, Any]
 

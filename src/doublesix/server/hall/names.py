@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from doublesix.server.errors import ErrorCode, ServiceError
+from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 MAX_NAME = 24
 #: combining marks allowed on one base character (Vietnamese needs 2; "Zalgo" text piles on)

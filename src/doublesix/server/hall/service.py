@@ -1,6 +1,6 @@
 """The hall, above the rooms service: the lobby list, spectators, chat, clocks' timeouts.
 
-It listens to the service's :mod:`~doublesix.server.signals` (a room created, events stored,
+It listens to the service's :mod:`~doublesix.server.rooms.signals` (a room created, events stored,
 presence changed, rooms gone) to keep each table's lobby line, and registers the clock check
 the service runs before every move (``move_checks``). Its own changes (chat, a timeout, closing
 a table) go through the service's cache, commit and ``broadcast``, so every hall change is saved
@@ -20,17 +20,17 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from doublesix.server import clocks, tables, views
-from doublesix.server.errors import ErrorCode, ServiceError
-from doublesix.server.events import ChatSaid, TimedOut
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
 from doublesix.server.hall.lobby import Line, Lobby
 from doublesix.server.hall.names import clean_name
-from doublesix.server.hub import Peer
-from doublesix.server.protocol import Chat, Command, Simple, Watch
-from doublesix.server.rooms import CREATOR, Room
-from doublesix.server.service import RoomsService
-from doublesix.server.signals import Created, Gone, Presence, Signal, Stored
+from doublesix.server.rooms import clocks, tables, views
+from doublesix.server.rooms.events import ChatSaid, TimedOut
+from doublesix.server.rooms.hub import Peer
+from doublesix.server.rooms.room import CREATOR, Room
+from doublesix.server.rooms.service import RoomsService
+from doublesix.server.rooms.signals import Created, Gone, Presence, Signal, Stored
+from doublesix.server.wire.errors import ErrorCode, ServiceError
+from doublesix.server.wire.protocol import Chat, Command, Simple, Watch
 
 log = logging.getLogger("doublesix.server.hall")
 #: a lobby line change for the other processes: (game id, event number, line or None, closed)

@@ -65,6 +65,8 @@ export class HallScreen {
     this.retry = 0;
     this.restarting = false; // closed by a server restart: until the next lobby frame
     this.built = "";
+    /** each table's row and what it was built from, so that an unchanged row is kept */
+    this.rows = new Map();
     root.addEventListener("click", (ev) => this.onClick(ev));
   }
 
@@ -171,16 +173,39 @@ export class HallScreen {
     }));
   }
 
+  /** The list of tables. A lobby frame usually changes one table: only its row is built
+   * again, and only rows out of place move, so the others (a button under a finger, the
+   * keyboard's focus) stay the very elements they were. */
   renderTables() {
     const list = $("[data-hall-tables]", this.root);
-    const rows = this.tables.map((table) => this.row(table));
-    if (!rows.length) {
-      const empty = document.createElement("li");
+    const lang = document.documentElement.lang;
+    const focused = list.contains(document.activeElement) ? document.activeElement : null;
+    const rows = new Map();
+    for (const table of this.tables) {
+      // everything row() reads: the table's line, the language, whether we sit there
+      const mine = Boolean(saved.get(gameKey("online", table.game_id)));
+      const made = JSON.stringify([table, lang, mine]);
+      const old = this.rows.get(table.game_id);
+      rows.set(table.game_id, old && old.made === made ? old : { made, li: this.row(table) });
+    }
+    this.rows = rows;
+    const wanted = [...rows.values()].map((r) => r.li);
+    if (!wanted.length) {
+      const empty = list.querySelector(".hall-empty") ?? document.createElement("li");
       empty.className = "hall-empty";
       empty.textContent = t("hall.empty");
-      rows.push(empty);
+      wanted.push(empty);
     }
-    list.replaceChildren(...rows);
+    wanted.forEach((li, i) => {
+      if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null);
+    });
+    while (list.children.length > wanted.length) list.lastElementChild.remove();
+    // a rebuilt row: the same button in its new row takes the focus back
+    if (focused && !focused.isConnected && focused.dataset.hall) {
+      const seat = focused.dataset.seat === undefined ? "" : `[data-seat="${focused.dataset.seat}"]`;
+      const again = list.querySelector(`[data-hall="${focused.dataset.hall}"][data-game="${focused.dataset.game}"]${seat}`);
+      if (again) again.focus();
+    }
   }
 
   row(table) {

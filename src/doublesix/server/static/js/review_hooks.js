@@ -38,7 +38,8 @@ export function renderReviewHooks(state, { tutorial = null } = {}) {
 
 function canReview(state) {
   if (!state.view?.result || !state.game?.game_id) return false;
-  if (state.mode === "watch") return Boolean(state.room?.hall?.public);
+  // a review shows a seat's hand, which a spectator never sees (docs/protocol.md, «Разбор»)
+  if (state.mode === "watch") return false;
   return Boolean(state.game.token);
 }
 

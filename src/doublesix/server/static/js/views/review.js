@@ -109,10 +109,9 @@ export async function openReview(state, button = null, seat = null) {
 }
 
 function renderSeats(box, state, mySeats, chosen) {
-  // hot-seat: one device holds every seat; a spectator of a public hall table may read both
-  const watching = state.mode === "watch";
-  const seats = watching ? (state.room?.seats ?? []).map((s) => s.seat) : mySeats;
-  const several = (state.mode === "hotseat" || watching) && seats.length > 1;
+  // hot-seat: one device holds every seat (a spectator reviews none: it never sees a hand)
+  const seats = mySeats;
+  const several = state.mode === "hotseat" && seats.length > 1;
   box.hidden = !several;
   if (!several) return;
   box.setAttribute("aria-label", t("review.seat"));

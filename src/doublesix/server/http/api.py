@@ -1,0 +1,185 @@
+"""HTTP routes: parse the body, call the service, render JSON. No game logic here."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from doublesix import __version__
+from doublesix.server.hall.names import clean_name, fit_name, optional_name
+from doublesix.server.http import clients, telegram
+from doublesix.server.http.edge import parse_json
+from doublesix.server.http.openapi import OPENAPI
+from doublesix.server.rooms.service import RoomsService
+from doublesix.server.wire.errors import ErrorCode, ServiceError
+
+
+def _service(request: Request) -> RoomsService:
+    service: RoomsService = request.app.state.service
+    return service
+
+
+def _error(exc: ServiceError) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=exc.status)
+
+
+def _sender(request: Request, allowed: tuple[str, ...]) -> None:
+    """Refuse what another site's page could make a visitor's browser send (issue 21).
+
+    A page of any site may POST a form (urlencoded, multipart) or ``text/plain`` anywhere
+    without asking: those are refused, whatever they hold. ``application/json`` from another
+    site needs a CORS preflight that this server never grants; a request that still names a
+    foreign ``Origin`` is refused as well, so no future CORS setting or browser quirk opens
+    it. No ``Origin`` at all is not a cross-site browser request (browsers send one with every
+    POST of a page): curl, bots and servers are served. The Telegram Mini App is this site
+    opened inside Telegram, so its origin is the server's own.
+    """
+    origin = request.headers.get("origin")
+    if origin is not None and not same_site(origin, request.headers.get("host", ""), allowed):
+        raise ServiceError(ErrorCode.BAD_ORIGIN, "this request comes from a page of another site:"
+                           " only this site's pages may send it", status=403)
+    media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media != "application/json":
+        raise ServiceError(ErrorCode.BAD_CONTENT_TYPE, "send the body as JSON, with the header"
+                           " Content-Type: application/json", status=415)
+
+
+def same_site(origin: str, host: str, allowed: tuple[str, ...] = ()) -> bool:
+    """*origin* (a browser's ``Origin`` header) is the site at *host* (the request's ``Host``,
+    as README's nginx passes it on) or one of *allowed*. The scheme is not compared: behind a
+    proxy that ends TLS the page is https while the server hears http."""
+    origin = origin.strip().lower()
+    if origin in allowed:
+        return True
+    scheme, _, netloc = origin.partition("://")
+    if scheme not in ("http", "https") or not netloc or "/" in netloc or "@" in netloc:
+        return False  # "null" (a sandboxed frame, a file), or not an origin at all
+    return _without_default_port(netloc) == _without_default_port(host.strip().lower())
+
+
+def _without_default_port(netloc: str) -> str:
+    for port in (":80", ":443"):
+        if netloc.endswith(port):
+            return netloc[: -len(port)]
+    return netloc
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    settings = _service(request).settings
+    _sender(request, settings.allowed_origins)
+    limit = settings.max_body
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise ServiceError(ErrorCode.TOO_LARGE, f"the body is over {limit} bytes", status=413)
+    try:
+        raw = await asyncio.wait_for(_read(request, limit), settings.body_timeout)
+    except TimeoutError:
+        raise ServiceError(ErrorCode.BODY_TIMEOUT,
+                           f"the body took over {settings.body_timeout:g} s",
+                           status=408) from None
+    data = parse_json(raw or b"{}")
+    if not isinstance(data, dict):
+        raise ServiceError(ErrorCode.BAD_REQUEST, "the body must be a JSON object")
+    return data
+
+
+async def _read(request: Request, limit: int) -> bytes:
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise ServiceError(ErrorCode.TOO_LARGE, f"the body is over {limit} bytes", status=413)
+    return raw
+
+
+def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise ServiceError(ErrorCode.BAD_REQUEST,
+                           f"{key!r} must be a string of at most {limit} characters")
+    return value.strip() or None
+
+
+def optional_seat(data: dict[str, Any]) -> int | None:
+    """The ``seat`` a guest chose to sit at, if any (else the first free one)."""
+    seat = data.get("seat")
+    if seat is None:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ServiceError(ErrorCode.BAD_REQUEST, "'seat' must be a seat number 0 to 3")
+    return seat
+
+
+async def create_game(request: Request) -> JSONResponse:
+    try:
+        data = await _body(request)
+        mode = data.get("mode")
+        if not isinstance(mode, str):
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'mode' must be computer, hotseat or online")
+        rules = data.get("rules")
+        if rules is not None and not isinstance(rules, dict):
+            raise ServiceError(ErrorCode.BAD_REQUEST,
+                               "'rules' must be an object like {\"preset\": \"draw\"}")
+        hall = data.get("hall")
+        # a hall table needs a name (strangers see it); elsewhere it may be left out
+        name = clean_name(data.get("name")) if hall is not None else optional_name(
+            data.get("name"))
+        service = _service(request)
+        client = clients.address(request.scope, service.settings.trusted_proxies)
+        result = await service.create(mode, rules, _optional_str(data, "level", 16), name, hall,
+                                      client, data.get("computers"))
+    except ServiceError as exc:
+        return _error(exc)
+    return JSONResponse(result, status_code=201)
+
+
+async def join_game(request: Request) -> JSONResponse:
+    try:
+        data = await _body(request)
+        invite = _optional_str(data, "invite", 64)
+        if invite is None:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "'invite' is required")
+        result = await _service(request).join(
+            request.path_params["game_id"], invite, optional_name(data.get("name")),
+            seat=optional_seat(data),
+        )
+    except ServiceError as exc:
+        return _error(exc)
+    return JSONResponse(result)
+
+
+async def health(request: Request) -> JSONResponse:
+    kind = _service(request).storage.kind
+    return JSONResponse({"status": "ok", "storage": kind, "version": __version__})
+
+
+async def telegram_auth(request: Request) -> JSONResponse:
+    service = _service(request)
+    settings = service.settings
+    try:
+        data = await _body(request)
+        init_data = data.get("init_data")
+        if not isinstance(init_data, str) or not init_data:
+            raise ServiceError(ErrorCode.BAD_REQUEST,
+                               "'init_data' must be Telegram.WebApp.initData")
+        if not settings.telegram_bot_token:
+            raise ServiceError(ErrorCode.TELEGRAM_DISABLED, "Telegram sign-in is not configured",
+                               status=503)
+        try:
+            user = telegram.verify(init_data, settings.telegram_bot_token, now=service.clock(),
+                                   max_age=settings.telegram_max_age)
+        except telegram.TelegramAuthError as exc:
+            raise ServiceError(exc.code, str(exc), status=401) from None
+    except ServiceError as exc:
+        return _error(exc)
+    return JSONResponse({"user": user.user, "display_name": fit_name(user.display_name),
+                         "auth_date": user.auth_date})
+
+
+async def openapi(request: Request) -> JSONResponse:
+    return JSONResponse(OPENAPI)

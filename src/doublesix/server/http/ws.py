@@ -1,0 +1,203 @@
+"""The WebSocket endpoint: frames in and out, limits, and handing commands to the service.
+
+A seat's socket (after ``hello``) goes to the rooms service, which stores and answers; its
+chat, and lobby and spectator sockets (``lobby`` / ``watch`` instead of ``hello``), go to the
+hall above it.
+
+Frames to a client go through a per-socket queue drained by one writer task, so the service
+can "send" while holding a room's lock without waiting on a slow client, and every socket sees
+frames in the order the service produced them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from doublesix.server.hall.service import Hall
+from doublesix.server.http import clients
+from doublesix.server.http.edge import well_formed
+from doublesix.server.ops import shutdown
+from doublesix.server.ops.observe import frame_type
+from doublesix.server.rooms.ratelimit import TokenBucket
+from doublesix.server.rooms.service import RoomsService
+from doublesix.server.wire.errors import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_FLOOD,
+    CLOSE_NO_HELLO,
+    CLOSE_TOO_BIG,
+    CLOSE_TOO_MANY,
+    CLOSE_UNSUPPORTED,
+    ErrorCode,
+    ServiceError,
+)
+from doublesix.server.wire.protocol import Chat, Hello, parse_frame
+
+_STOP = object()
+#: a client that stops reading is dropped rather than letting its queue grow without end
+MAX_QUEUE = 1000
+
+
+class Connection:
+    """One socket: the :class:`~doublesix.server.rooms.hub.Peer` the service talks to."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.game_id: str | None = None
+        self.seats: tuple[int, ...] = ()
+        self.closing = False
+        #: hellos refused for their token on this socket (closed with 4001 at the cap)
+        self.bad_hellos = 0
+        #: the code this server closed the socket with (None: the client left)
+        self.close_code: int | None = None
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self.closing:
+            return
+        if self._queue.qsize() >= MAX_QUEUE:
+            self.close(1008, "not reading")
+            return
+        self._queue.put_nowait(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closing = True
+            self.close_code = code
+            self._queue.put_nowait((code, reason))
+
+    def stop(self) -> None:
+        self._queue.put_nowait(_STOP)
+
+    async def write(self) -> None:
+        """Send queued frames until a close or a stop; a vanished client just ends it."""
+        try:
+            while True:
+                item = await self._queue.get()
+                if item is _STOP:
+                    return
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                text = json.dumps(item, ensure_ascii=False)
+                if not well_formed(text):
+                    # text the edge should have refused: escaped, it cannot kill the socket
+                    text = json.dumps(item)
+                await self.ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        finally:
+            self.closing = True
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    service: RoomsService = ws.app.state.service
+    client = clients.address(ws.scope, service.settings.trusted_proxies)
+    await ws.accept()
+    if not service.budgets.open_socket(client):
+        await ws.close(CLOSE_TOO_MANY, "too many sockets from this address")
+        service.observe.closed(CLOSE_TOO_MANY)
+        return
+    try:
+        await _connection(ws, service, ws.app.state.hall)
+    finally:
+        service.budgets.close_socket(client)
+
+
+async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> None:
+    conn = Connection(ws)
+    service.observe.opened(conn)
+    drain = shutdown.drain_of(ws.app)  # a stopping process closes the socket with 1012
+    writer = asyncio.create_task(conn.write())
+    drain.add(conn)
+    try:
+        await _read(ws, conn, service, hall, drain)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        drain.discard(conn)
+        service.observe.left(conn)
+        if conn.seats:
+            await service.leave(conn)
+        else:
+            hall.leave(conn)  # a lobby or spectator socket (or one that never said hello)
+        conn.stop()
+        await writer
+
+
+async def _read(
+    ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall, drain: shutdown.Drain
+) -> None:
+    settings = service.settings
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    hello_by = time.monotonic() + settings.hello_timeout
+    while not conn.closing:
+        if conn.game_id is None:
+            try:
+                message = await asyncio.wait_for(ws.receive(), hello_by - time.monotonic())
+            except TimeoutError:
+                conn.close(CLOSE_NO_HELLO, "hello expected")
+                return
+        else:
+            message = await ws.receive()
+        if message["type"] == "websocket.disconnect" or conn.closing:
+            return  # a frame that crossed our close is not served: nobody would see its answer
+        text = message.get("text")
+        if text is None:
+            conn.close(CLOSE_UNSUPPORTED, "text frames only")
+            return
+        if len(text) > settings.max_frame:
+            conn.close(CLOSE_TOO_BIG, "frame too large")
+            return
+        if not bucket.take():
+            conn.close(CLOSE_FLOOD, "too many messages")
+            return
+        with drain.serving(conn):
+            await _serve(conn, service, hall, text)
+
+
+async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str) -> None:
+    """One frame: parse, hand to the service, turn a refusal into an error frame."""
+    started = time.perf_counter()
+    try:
+        command = parse_frame(text)
+    except ServiceError as exc:
+        conn.send(exc.frame())
+        service.observe.refused(conn, None, exc)
+        service.observe.answered("invalid", started)
+        return
+    try:
+        if conn.game_id is None:
+            if hall.opens(command):
+                await hall.open(conn, command)  # a lobby or spectator socket
+            elif not isinstance(command, Hello):
+                raise ServiceError(ErrorCode.HELLO_REQUIRED,
+                                   "say hello first: {\"type\": \"hello\","
+                                   " \"game_id\": …, \"token\": …}")
+            else:
+                await service.hello(conn, command)
+        elif not conn.seats:
+            await hall.handle_outsider(conn, command)
+        elif isinstance(command, Chat):
+            await hall.chat(conn, command)
+        else:
+            await service.handle(conn, command)
+    except ServiceError as exc:
+        conn.send(exc.frame(command.id))
+        service.observe.refused(conn, command, exc)
+        if exc.close is not None:
+            conn.close(*exc.close)
+        elif exc.code == ErrorCode.BAD_TOKEN:
+            conn.bad_hellos += 1
+            if conn.bad_hellos >= service.settings.max_bad_hellos:
+                conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
+    except Exception:
+        service.observe.failed(conn, command)
+        conn.send(ServiceError(ErrorCode.INTERNAL, "the server failed on this frame; nothing"
+                               " changed").frame(command.id))
+    finally:
+        service.observe.answered(frame_type(command), started)

@@ -1,0 +1,1 @@
+"""Running the server: metrics, logs, graceful shutdown, collector tuning and preflight."""

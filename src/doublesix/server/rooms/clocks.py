@@ -1,0 +1,102 @@
+"""Chess clocks for hall tables: pure functions over the dict stored in ``GameRow.hall``.
+
+The clock is server-authoritative and saved with every move (``hall_sync`` is the hook
+compose.py gives ``RoomCache`` to run just before each commit), so a restart keeps it.
+Stored: ``left`` per seat as of ``since``, and ``running``, the seat whose time is being
+spent. Time is charged when the running seat changes, never by a timer, so the stored
+numbers only move when something is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from doublesix.server.rooms.room import Room
+
+Clock = dict[str, Any]
+MINUTES = (1, 3, 5, 10, 15, 30)
+MAX_INCREMENT = 30
+
+
+def new_clock(minutes: int, increment: int, players: int) -> Clock:
+    base = float(minutes * 60)
+    return {"minutes": minutes, "increment": float(increment), "left": [base] * players,
+            "running": None, "since": 0.0, "state_no": 0, "game_no": 1}
+
+
+def _charge(clock: Clock, now: float) -> None:
+    """Spend the running seat's time up to *now* (never below zero)."""
+    seat = clock["running"]
+    if seat is not None:
+        clock["left"][seat] = max(0.0, clock["left"][seat] - (now - clock["since"]))
+    clock["since"] = now
+
+
+def playing(room: Room) -> int | None:
+    """The seat whose clock should run now: a game in play with every seat taken."""
+    hall = room.row.hall or {}
+    if hall.get("over") or not room.all_taken() or room.match.deal_over:
+        return None
+    return room.match.to_move
+
+
+def sync(clock: Clock, *, game_no: int, state_no: int, to_move: int | None, now: float,
+         computers: Collection[int] = ()) -> None:
+    """Bring *clock* up to a just-changed room: charge the mover, add the increment, switch.
+
+    The increment pays a person back for thinking under time pressure; a computer seat
+    (*computers*) is charged for its thought like anyone but earns none, or its clock would
+    grow by the increment minus a fraction of a second with every move it makes."""
+    if clock["game_no"] != game_no:  # a new game: full time again, nobody's clock running
+        base = float(clock["minutes"] * 60)
+        clock.update(left=[base] * len(clock["left"]), running=None, since=now,
+                     state_no=state_no, game_no=game_no)
+    elif clock["state_no"] != state_no:  # a move (or next deal): the mover earns the increment
+        mover = clock["running"]
+        _charge(clock, now)
+        if mover is not None and mover not in computers:
+            clock["left"][mover] += clock["increment"]
+        clock["running"] = None
+        clock["state_no"] = state_no
+    if clock["running"] != to_move:
+        _charge(clock, now)
+        clock["running"] = to_move
+
+
+def hall_sync(room: Room, now: float) -> None:
+    """The commit hook: a hall table with a clock gets it brought up to date before saving."""
+    hall = room.row.hall
+    if hall is None:
+        return
+    over = hall.get("over")
+    if over and over.get("game_no") != room.row.game_no:
+        hall["over"] = None  # a timeout ends one game; "play again" starts a clean one
+    clock = hall.get("clock")
+    if clock is not None:
+        sync(clock, game_no=room.row.game_no, state_no=room.row.state_no,
+             to_move=playing(room), now=now,
+             computers=[s.seat for s in room.row.seats if s.computer])
+
+
+def left_now(clock: Clock, now: float) -> list[float]:
+    left = list(clock["left"])
+    seat = clock["running"]
+    if seat is not None:
+        left[seat] = max(0.0, left[seat] - (now - clock["since"]))
+    return left
+
+
+def flagged(clock: Clock | None, now: float) -> int | None:
+    """The seat whose time ran out, if any."""
+    if clock is None or clock["running"] is None:
+        return None
+    seat: int = clock["running"]
+    return seat if left_now(clock, now)[seat] <= 0 else None
+
+
+def public(clock: Clock, now: float) -> dict[str, Any]:
+    """What every seat and spectator sees: time left now (to 0.1 s) and whose clock runs."""
+    return {"minutes": clock["minutes"], "increment": clock["increment"],
+            "left": [round(x, 1) for x in left_now(clock, now)], "running": clock["running"]}

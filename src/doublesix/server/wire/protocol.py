@@ -1,0 +1,162 @@
+"""Reading client WebSocket frames (docs/protocol.md) into typed commands.
+
+Only shape is checked here (types and field presence); what a command means for the game is
+the service's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from doublesix.server.http.edge import parse_json
+from doublesix.server.wire.errors import ErrorCode, ServiceError
+
+RequestId = str | int | None
+
+
+@dataclass(frozen=True)
+class Hello:
+    game_id: str
+    token: str
+    last_event: int | None
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class Move:
+    state_no: int
+    action: str
+    seat: int | None
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    state_no: int
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class Simple:
+    """A command without fields: rematch, rematch_cancel, reset, ping."""
+
+    type: str
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class SetLevel:
+    level: str
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A table chat message (the hall)."""
+
+    text: str
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class SeatComputer:
+    """The creator gives a free seat of an online room to the computer."""
+
+    seat: int
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A spectator's first frame instead of hello (the hall)."""
+
+    game_id: str
+    id: RequestId = None
+
+
+Command = Hello | Move | NextDeal | Simple | SetLevel | Chat | Watch | SeatComputer
+SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "ping", "lobby")
+CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", "seat_computer",
+                *SIMPLE_TYPES)
+
+
+def bad(message: str) -> ServiceError:
+    return ServiceError(ErrorCode.BAD_MESSAGE, message)
+
+
+def request_id(frame: dict[str, Any]) -> RequestId:
+    """The frame's ``id`` if it is usable (an int or a short string), else None."""
+    value = frame.get("id")
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and abs(value) < 2**53:
+        return value
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    return None
+
+
+def _int(frame: dict[str, Any], key: str, *, required: bool = True) -> int | None:
+    value = frame.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not -(2**53) < value < 2**53:
+        raise bad(f"{key!r} must be a whole number")
+    return value
+
+
+def _str(frame: dict[str, Any], key: str, limit: int = 256, *, empty: bool = False) -> str:
+    value = frame.get(key)
+    if not isinstance(value, str) or not (value or empty) or len(value) > limit:
+        kind = "a string" if empty else "a non-empty string"
+        raise bad(f"{key!r} must be {kind} of at most {limit} characters")
+    return value
+
+
+def parse_frame(text: str) -> Command:
+    """A command from a text frame; raises ServiceError (bad_json, bad_message, unknown_type)."""
+    frame = parse_json(text, "the frame")  # depth-limited, and every string well formed
+    if not isinstance(frame, dict):
+        raise bad("a frame must be a JSON object with a 'type'")
+    kind = frame.get("type")
+    if not isinstance(kind, str):
+        raise bad("a frame needs a string 'type'")
+    rid = request_id(frame)
+    try:
+        if kind == "hello":
+            return Hello(_str(frame, "game_id", 64), _str(frame, "token", 128),
+                         _int(frame, "last_event", required=False), rid)
+        if kind == "move":
+            state_no = _int(frame, "state_no")
+            assert state_no is not None
+            return Move(state_no, _str(frame, "action", 64), _int(frame, "seat", required=False),
+                        rid)
+        if kind == "next_deal":
+            state_no = _int(frame, "state_no")
+            assert state_no is not None
+            return NextDeal(state_no, rid)
+        if kind == "set_level":
+            return SetLevel(_str(frame, "level", 32), rid)
+        if kind == "chat":
+            # an empty text is a well-formed frame whose message is refused by the chat's own
+            # check (bad_chat, as the hall's table of errors says), not a malformed frame
+            return Chat(_str(frame, "text", 1000, empty=True), rid)
+        if kind == "seat_computer":
+            seat = _int(frame, "seat")
+            assert seat is not None
+            return SeatComputer(seat, rid)
+        if kind == "watch":
+            return Watch(_str(frame, "game_id", 64), rid)
+        if kind in SIMPLE_TYPES:
+            return Simple(kind, rid)
+    except ServiceError as exc:
+        exc.request_id = rid  # so the error names the frame it answers
+        raise
+    shown = kind if len(kind) <= 32 else kind[:32] + "…"
+    error = ServiceError(
+        ErrorCode.UNKNOWN_TYPE,
+        f"unknown frame type {shown!r}: expected one of {', '.join(CLIENT_TYPES)}",
+    )
+    error.request_id = rid
+    raise error

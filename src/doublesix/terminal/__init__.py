@@ -1,0 +1,1 @@
+"""`doublesix play`: the terminal game (game), its wording (format) and the pairs game's words."""
