@@ -6,8 +6,9 @@ preset's name, only on these fields.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, TypedDict
 
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.tiles import TILE_COUNT, Tile
@@ -30,6 +31,28 @@ LONE_DOUBLE_101: TileTable = (
 LONE_DOUBLE_KOZEL: TileTable = (("0-0", 25),)
 #: RULES.md §9: the pairs of a 4-player team game, partners opposite each other
 PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+
+
+class RulesJSON(TypedDict):
+    """``Ruleset.to_dict()``: the rules as every view and room carries them."""
+
+    preset: str
+    players: int
+    hand_size: int
+    draw_rule: str
+    first_lead: str
+    lead_double_order: list[int]
+    blocked_points: str
+    target: int | None
+    dead_board_fish: bool
+    lead_obligations: bool
+    redeal_doubles: int
+    lead_bonus: dict[str, int]
+    finish_bonus: dict[str, int]
+    lone_double_value: dict[str, int]
+    fish_bonuses: bool
+    lone_double_in_fish: bool
+    teams: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +88,7 @@ class Ruleset:
         default_factory=dict, init=False, compare=False, repr=False
     )
     #: to_dict()'s result, built once: the server sends the rules in every view it sends
-    _json: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _json: list[RulesJSON] = field(default_factory=list, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -136,21 +159,29 @@ class Ruleset:
         return self._lookups["lone_double_value"].get(tile_index)
 
     # -- data round trip ------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RulesJSON:
         if not self._json:
-            data = asdict(self)
-            data.pop("_lookups")
-            data.pop("_json")
-            for key in ("lead_double_order",):
-                data[key] = list(data[key])
-            for key in ("lead_bonus", "finish_bonus", "lone_double_value"):
-                data[key] = {t: v for t, v in data[key]}
-            self._json.update(data)
+            self._json.append({
+                "preset": self.preset, "players": self.players, "hand_size": self.hand_size,
+                "draw_rule": self.draw_rule, "first_lead": self.first_lead,
+                "lead_double_order": list(self.lead_double_order),
+                "blocked_points": self.blocked_points, "target": self.target,
+                "dead_board_fish": self.dead_board_fish,
+                "lead_obligations": self.lead_obligations,
+                "redeal_doubles": self.redeal_doubles, "lead_bonus": dict(self.lead_bonus),
+                "finish_bonus": dict(self.finish_bonus),
+                "lone_double_value": dict(self.lone_double_value),
+                "fish_bonuses": self.fish_bonuses, "lone_double_in_fish": self.lone_double_in_fish,
+                "teams": self.teams,
+            })
+        data = self._json[0]
         # a copy of each container, so a caller that edits its dict cannot change ours
-        return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in self._json.items()}
+        return {**data, "lead_double_order": list(data["lead_double_order"]),
+                "lead_bonus": dict(data["lead_bonus"]), "finish_bonus": dict(data["finish_bonus"]),
+                "lone_double_value": dict(data["lone_double_value"])}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+    def from_dict(cls, data: object) -> Ruleset:
         """A preset (``data["preset"]``, default ``draw``) with any options of RULES.md §3."""
         if not isinstance(data, dict):
             raise InvalidSetup("rules must be an object like {\"preset\": \"draw\"}")
@@ -166,7 +197,7 @@ class Ruleset:
         return replace(self, **options)
 
 
-def _defaults(preset: str) -> dict[str, Any]:
+def _defaults(preset: str) -> dict[str, object]:
     if preset == "draw":
         return {"draw_rule": "until_playable"}
     if preset == "block":
@@ -209,12 +240,12 @@ def _table(value: Any, name: str) -> TileTable:
         raise InvalidSetup(f"{name} must map tile names to points") from exc
 
 
-def _build(preset: str, options: dict[str, Any]) -> Ruleset:
+def _build(preset: str, options: Mapping[str, object]) -> Ruleset:
     unknown = set(options) - _FIELDS
     if unknown:
         raise InvalidSetup(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-    values = _defaults(preset)
-    values.update(options)
+    # the one place unchecked option values meet the constructor, whose validate() checks them
+    values: dict[str, Any] = {**_defaults(preset), **options}
     players = values.get("players", 2)
     if "blocked_points" not in values:
         values["blocked_points"] = "difference" if players == 2 else "others_sum"

@@ -18,6 +18,7 @@ from doublesix.server.http import api as http_api
 from doublesix.server.http import hall as hall_http
 from doublesix.server.http import review as review_http
 from doublesix.server.http.headers import SecurityHeaders
+from doublesix.server.http.limits import CloseUnreadBodies
 from doublesix.server.http.ws import websocket_endpoint
 from doublesix.server.ops import gc_tuning, metrics_http
 from doublesix.server.review.service import Reviews
@@ -70,4 +71,4 @@ def create_app(
         Mount("/", app=static, name="client"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(SecurityHeaders)])
+                     middleware=[Middleware(CloseUnreadBodies), Middleware(SecurityHeaders)])

@@ -70,7 +70,7 @@ def _seats(mode: str, players: int, token_hash: str, name: str | None,
 
 
 def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall: Any,
-          computers: Any, now: float) -> Founded:
+          computers: Any, now: float, holders: tuple[str, ...] = ()) -> Founded:
     """The new room (not stored yet) and its creator's answer; raises ServiceError."""
     level = _level(mode, level, computers)
     check_rules(rules_data)
@@ -91,6 +91,7 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
     )
     if hall is not None:
         row.hall = table_options(hall, mode, rules.players, now)
+        seats[CREATOR].holders = list(holders)  # a hall table's creator holds one seat
     room = Room(row=row, match=match)
     row.computer_to_move = room.computer_to_move()
     owned = [s.seat for s in seats if s.token_hash == token_hash]

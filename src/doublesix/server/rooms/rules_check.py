@@ -7,6 +7,7 @@ room is only ever made of rules that can be played to the end.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -82,7 +83,7 @@ def check_rules(data: Any) -> None:
     _preset_target(data)
 
 
-def _preset_target(data: dict[str, Any]) -> None:
+def _preset_target(data: Mapping[str, object]) -> None:
     preset = data.get("preset")
     offered = PRESET_TARGETS.get(preset) if isinstance(preset, str) else None
     if offered is None or "target" not in data:

@@ -4,7 +4,7 @@
 
 import { language, setLanguage, t } from "./i18n.js";
 import { canonical, leadIndex, legalMoves, parseAction, playAction } from "./describe.js";
-import { ApiError, Connection, WatchConnection, createGame, joinGame } from "./net.js";
+import { ApiError, Connection, PROTOCOL, WatchConnection, createGame, joinGame } from "./net.js";
 import { HallScreen, storedName } from "./hall.js";
 import { chatFrom, renderHallTable, toggleChat } from "./hall_table.js";
 import { gameKey, saved } from "./saved.js";
@@ -862,8 +862,9 @@ function openWatch(gameId) {
     screen: "table", mode: "watch", game: { game_id: gameId, seat: -1, seats: [] }, chat: [],
     errorText: "", resultHidden: true, pending: false, deals: [], inviteLink: null, covered: false,
   });
-  // drawn from seat 1's side (so scores line up), with no hand; the table never offers a move
-  const asView = (view) => ({ ...view, seat: 1, hand: [], legal: [], lead_options: [] });
+  // the view is seat-less (protocol 2: seat null, no hand, no legal moves): the table draws it
+  // with an empty hand from seat 1's side (seats_model.js sideSeat) and never offers a move
+  const asView = (view) => ({ hand: [], legal: [], lead_options: [], ...view });
   conn = new WatchConnection(gameId);
   conn.addEventListener("watching", (ev) => {
     store.update({ chat: chatFrom(ev.detail, []) });
@@ -891,6 +892,6 @@ $("[data-chat-form]").addEventListener("submit", (ev) => {
 });
 
 // a hook for tests and debugging: the store, read-only use
-globalThis.doublesix = { store, version: 1, MODES, connection: () => conn };
+globalThis.doublesix = { store, version: PROTOCOL, MODES, connection: () => conn };
 
 start();

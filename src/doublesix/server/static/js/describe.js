@@ -182,7 +182,7 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
     headline = fish ? t("result.fishOther", { name: nameOf(r.winner) }) : t("result.youLoseTitle");
   }
 
-  const bonuses = (r.bonuses ?? []).map(([name, value]) => ({ text: bonusName(name), value, lone: String(name).startsWith("lone double") }));
+  const bonuses = (r.bonuses ?? []).map((b) => ({ text: bonusName(b), value: b.points, lone: b.kind === "lone_double" }));
   const terms = [];
   let verdict;
   let caption;
@@ -228,14 +228,12 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
   };
 }
 
-function bonusName(name) {
-  const text = String(name);
-  const tile = (text.match(/(\d-\d)/) ?? [])[1];
-  if (text.startsWith("led with") && tile) return t("bonus.lead", { tile });
-  if (text.startsWith("finished with") && tile) return t("bonus.finish", { tile });
-  if (text.startsWith("lone double") && tile) return t("bonus.lone", { tile });
-  if (text === "hanging") return t("bonus.hanging");
-  return text;
+const BONUS_KEYS = { lead: "bonus.lead", finish: "bonus.finish", lone_double: "bonus.lone", hanging: "bonus.hanging" };
+
+/** A bonus of the core, {kind, tile, points} (protocol 2), in the page's words. */
+export function bonusName(bonus) {
+  const key = BONUS_KEYS[bonus.kind];
+  return key ? t(key, { tile: bonus.tile ?? "" }) : String(bonus.kind);
 }
 
 /** Who leads the 101 match: the lower penalty total. */

@@ -307,6 +307,7 @@ export class HallScreen {
     } catch (err) {
       const code = err instanceof ApiError ? err.code : "";
       this.message(code === "room_full" || code === "seat_taken" ? t("hall.taken") : code === "not_found" ? t("hall.closed")
+        : code === "already_seated" ? t("hall.oneSeat")
         : code === "bad_name" ? t("hall.nameBad") : code === "invalid_rules" ? t("error.rules") : t("error.server"));
     }
   }

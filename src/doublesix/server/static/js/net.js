@@ -4,6 +4,11 @@
 // mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone) and after a
 // `bad_token` error: the server keeps the socket open then, but this seat's token is dead.
 
+import { browserId } from "./saved.js";
+
+/** The version of docs/protocol.md this client reads (2: bonuses as data, seat-less views). */
+export const PROTOCOL = 2;
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message || code);
@@ -38,7 +43,10 @@ export async function post(path, body) {
 
 export function createGame({ mode, rules, level, name, hall, computers }) {
   const body = { mode, rules };
-  if (hall) body.hall = hall;
+  if (hall) {
+    body.hall = hall;
+    body.browser = browserId(); // the creator's seat counts as theirs (one seat per person)
+  }
   if (computers?.length) body.computers = computers; // seats the computer fills (online)
   if ((mode === "computer" || computers?.length) && level) body.level = level;
   if (name) body.name = name;
@@ -46,13 +54,14 @@ export function createGame({ mode, rules, level, name, hall, computers }) {
 }
 
 export function joinGame(gameId, invite, name) {
-  const body = { invite };
+  const body = { invite, browser: browserId() };
   if (name) body.name = name;
   return post(`api/games/${encodeURIComponent(gameId)}/join`, body);
 }
 
 export function sitDown(gameId, name, seat = null) {
   const body = seat === null ? { name } : { name, seat }; // no seat: the first free one
+  body.browser = browserId();
   return post(`api/hall/tables/${encodeURIComponent(gameId)}/sit`, body);
 }
 

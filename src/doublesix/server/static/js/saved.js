@@ -68,3 +68,21 @@ export const saved = new Saved();
 export function gameKey(mode, gameId = null) {
   return mode === "online" ? `online.${gameId}` : `game.${mode}`;
 }
+
+const BROWSER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * This browser's random id, made once and kept: sent when it creates a table, sits down or
+ * joins, so one person holds one seat at a public table (docs/protocol.md, "One seat per
+ * person"). 128 random bits, URL-safe base64; names nobody, and nothing else is derived from it.
+ * @returns {string}
+ */
+export function browserId() {
+  let id = saved.get("browser");
+  if (typeof id !== "string" || !BROWSER_ID.test(id)) {
+    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+    id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    saved.set("browser", id);
+  }
+  return id;
+}

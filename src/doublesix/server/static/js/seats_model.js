@@ -51,13 +51,21 @@ export function knocked(view, seat) {
   return false;
 }
 
+/** The seat drawn at the bottom of the table: the view's own seat. A spectator's view belongs
+ * to no seat (its `seat` is null): it is drawn from seat 1's side, so the scores line up, and
+ * holds no seat of its own. */
+export function sideSeat(state) {
+  if (state.mode === "watch") return 1;
+  return state.view?.seat ?? state.game?.seat ?? 0;
+}
+
 /** Names for an N-seat table: "you", players 1–4 in hot-seat, computers by their place,
  * the partner in «Козёл», else the name the person gave. */
 export function manyNamer(state) {
   const players = playersOf(state);
   const rules = rulesOf(state);
   const mine = state.mode === "hotseat" ? null : state.game?.seat ?? 0;
-  const me = state.view?.seat ?? mine ?? 0;
+  const me = state.mode === "hotseat" ? state.view?.seat ?? 0 : sideSeat(state);
   return (seat) => {
     if (seat === null || seat === undefined) return "";
     if (state.mode === "hotseat") return t(`player.${seat + 1}`);

@@ -10,7 +10,7 @@ import { tileSvg } from "../tiles.js";
 import { tableRow } from "./sheet_parts.js";
 import { renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
-import { isMany, manyNamer } from "../seats_model.js";
+import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
 
 const $ = (root, sel) => root.querySelector(sel);
@@ -34,7 +34,7 @@ function isComputerSeat(state, seat) {
 
 /** The seat whose hand this screen shows: mine, or in hot-seat the seat to move. */
 export function viewSeat(state) {
-  return state.view?.seat ?? state.game?.seat ?? 0;
+  return sideSeat(state);
 }
 
 export function renderTable(root, state, ctx) {
