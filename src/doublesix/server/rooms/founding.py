@@ -21,7 +21,6 @@ from doublesix.server.rooms.room import (
     new_match,
     seat_list,
 )
-from doublesix.server.rooms.rules_check import check_rules
 from doublesix.server.rooms.tables import table_options
 from doublesix.server.storage import EventRow, GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
@@ -73,9 +72,8 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
           computers: Any, now: float, holders: tuple[str, ...] = ()) -> Founded:
     """The new room (not stored yet) and its creator's answer; raises ServiceError."""
     level = _level(mode, level, computers)
-    check_rules(rules_data)
     try:
-        rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
+        rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
         match, record = new_match(rules, tokens.new_seed())
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc) or "these rules cannot be played"

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from doublesix.bots import Bot
+from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
+from doublesix.bots import GAME_LEVELS, Bot
 from doublesix.core import Match, Ruleset
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.notation import RecordJSON, load_record, record_of
@@ -23,8 +24,8 @@ if TYPE_CHECKING:  # the engine is imported by the review workers only
     from doublesix.bots.analysis import AnalysisJSON
 
 MODES = ("computer", "hotseat", "online")
-LEVELS = ("easy", "medium", "hard", "random")
-DEFAULT_LEVEL = "medium"
+LEVELS = GAME_LEVELS
+DEFAULT_LEVEL = _DEFAULT_LEVEL
 CREATOR = 0
 
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The hall's words (seed 003: зал «Двор», столы, «болтун»), Russian first.
 import { extend } from "./i18n.js";
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The result sheet of a table of three or four: every hand with its pips, and in «Козёл»
 // the pairs' counts, what the losing pair adds (hanging points included), the match table
 // by pair, and «Козлы!» / «Сухой козёл!» when the match ends. table.js's renderResult hands

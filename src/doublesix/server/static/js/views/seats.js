@@ -1,3 +1,4 @@
+// @ts-check
 // The other players at a table of three or four: compact chips around the line (left,
 // opposite, right of "me"), each with name, tile count, a turn marker, «стучит» after a pass,
 // presence, the partner tag in «Козёл» and the hall clock. Also the pair score, the invite
