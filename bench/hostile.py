@@ -63,8 +63,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.support.procs import ServerProcess, cpu_seconds  # noqa: E402
+
 from bench.load_quick import Stats, play_room  # noqa: E402
-from bench.procs import ServerProcess, cpu_seconds  # noqa: E402
 
 #: every client moves as fast as it can; the per-client budgets are lifted unless --budgets:
 #: the figure then measures isolation (the bot pool, deltas), not the budget
@@ -492,7 +493,7 @@ def main() -> int:
                         help="probe: seconds after each ack (default: 0.1 in the transport"
                         " parts, which keep the frame limits, else 0)")
     parser.add_argument("--budgets", action="store_true",
-                        help="keep the per-client budgets (default: lifted, bench.procs)")
+                        help="keep the per-client budgets (default: lifted, see tests/support)")
     args = parser.parse_args()
     if args.pause is None:
         args.pause = 0.1 if args.part in TRANSPORT else 0.0

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import httpx
 import pytest
-from bench.procs import ServerProcess
 from websockets.asyncio.client import connect
 
 from doublesix.server.config import Settings
 from doublesix.server.wire.errors import CLOSE_FLOOD, CLOSE_POLICY, CLOSE_TOO_BIG
 from tests.server.harness import LIFTED, ServerThread
+from tests.support.procs import ServerProcess
 
 PING, PONG, TEXT, CONT, CLOSE = 0x9, 0xA, 0x1, 0x0, 0x8
 
