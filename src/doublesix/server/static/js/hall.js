@@ -4,6 +4,7 @@
 import { t } from "./i18n.js";
 import "./hall_i18n.js";
 import { ApiError, RESTART_CODE, RESTART_RETRIES, createGame, reconnectDelay, sitDown, socketUrl } from "./net.js";
+import { placeRows, sameOrFresh } from "./rows.js";
 import { gameKey, saved } from "./saved.js";
 import { TARGETS_OF, chosenRules, targetRadios } from "./views/choices.js";
 import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "./hall_seats.js";
@@ -65,7 +66,7 @@ export class HallScreen {
     this.retry = 0;
     this.restarting = false; // closed by a server restart: until the next lobby frame
     this.built = "";
-    /** each table's row and what it was built from, so that an unchanged row is kept */
+    /** each table's row as shown, so that a row that would look the same is kept */
     this.rows = new Map();
     root.addEventListener("click", (ev) => this.onClick(ev));
   }
@@ -173,33 +174,28 @@ export class HallScreen {
     }));
   }
 
-  /** The list of tables. A lobby frame usually changes one table: only its row is built
-   * again, and only rows out of place move, so the others (a button under a finger, the
-   * keyboard's focus) stay the very elements they were. */
+  /** The list of tables. A lobby frame usually changes one table, and often nothing a row
+   * shows (a seat's socket connected): a row is replaced only when it would look different,
+   * and only rows out of place move, so the others (a button under a finger, the keyboard's
+   * focus) stay the very elements they were. */
   renderTables() {
     const list = $("[data-hall-tables]", this.root);
-    const lang = document.documentElement.lang;
     const focused = list.contains(document.activeElement) ? document.activeElement : null;
     const rows = new Map();
     for (const table of this.tables) {
-      // everything row() reads: the table's line, the language, whether we sit there
-      const mine = Boolean(saved.get(gameKey("online", table.game_id)));
-      const made = JSON.stringify([table, lang, mine]);
+      const fresh = this.row(table);
       const old = this.rows.get(table.game_id);
-      rows.set(table.game_id, old && old.made === made ? old : { made, li: this.row(table) });
+      rows.set(table.game_id, sameOrFresh(old, fresh));
     }
     this.rows = rows;
-    const wanted = [...rows.values()].map((r) => r.li);
+    const wanted = [...rows.values()];
     if (!wanted.length) {
       const empty = list.querySelector(".hall-empty") ?? document.createElement("li");
       empty.className = "hall-empty";
       empty.textContent = t("hall.empty");
       wanted.push(empty);
     }
-    wanted.forEach((li, i) => {
-      if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null);
-    });
-    while (list.children.length > wanted.length) list.lastElementChild.remove();
+    placeRows(list, wanted);
     // a rebuilt row: the same button in its new row takes the focus back
     if (focused && !focused.isConnected && focused.dataset.hall) {
       const seat = focused.dataset.seat === undefined ? "" : `[data-seat="${focused.dataset.seat}"]`;
