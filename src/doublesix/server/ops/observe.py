@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from doublesix.server.config import Settings
@@ -169,7 +169,7 @@ class Observer:
             elif kind == "timeout":
                 self._finished(room, "time", payload.get("winner"))
 
-    def _moved(self, room: Room, payload: dict[str, Any]) -> None:
+    def _moved(self, room: Room, payload: Mapping[str, object]) -> None:
         key = (str(payload.get("by")), str(payload.get("action", "")).partition(" ")[0])
         child = self._moves.get(key)
         if child is None:

@@ -38,7 +38,6 @@ from doublesix.server.rooms.room import (
     new_match,
     seat_list,
 )
-from doublesix.server.rooms.rules_check import check_rules
 from doublesix.server.rooms.signals import Created, Gone, Presence, Signals, Stored
 from doublesix.server.rooms.tables import table_options
 from doublesix.server.storage import EventRow, GameRow, SeatRow, SharedStorage, Storage
@@ -66,6 +65,8 @@ Payload = dict[str, Any]
 MoveCheck = Callable[[Room], Awaitable[None]]
 #: runs before a room is created, with the create body's ``hall`` and the client's address
 CreateCheck = Callable[[Any, str | None], None]
+#: runs under the room's lock before someone takes a seat, with who they are (hall/holders.py)
+JoinCheck = Callable[[Room, tuple[str, ...]], None]
 
 
 class RoomsService:
@@ -84,6 +85,7 @@ class RoomsService:
         self.signals.subscribe(self.observe.heard)
         self.move_checks: list[MoveCheck] = []
         self.create_checks: list[CreateCheck] = []
+        self.join_checks: list[JoinCheck] = []
         self._computer: dict[str, asyncio.Task[None]] = {}
         self._expiry: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -200,6 +202,7 @@ class RoomsService:
     async def create(
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
         hall: Any = None, client: str | None = None, computers: Any = None,
+        holders: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         if mode not in MODES:
             raise ServiceError(ErrorCode.BAD_REQUEST, f"mode must be one of {', '.join(MODES)}")
@@ -218,9 +221,8 @@ class RoomsService:
             if level not in LEVELS:
                 raise ServiceError(ErrorCode.BAD_REQUEST,
                                    f"level must be one of {', '.join(LEVELS)}")
-        check_rules(rules_data)
         try:
-            rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
+            rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
             seed = tokens.new_seed()
             match, record = new_match(rules, seed)
         except (ValueError, TypeError, KeyError) as exc:
@@ -247,6 +249,7 @@ class RoomsService:
         )
         if hall is not None:
             row.hall = table_options(hall, mode, rules.players, now)
+            seats[CREATOR].holders = list(holders)  # a hall table's creator holds one seat
         room = Room(row=row, match=match)
         row.computer_to_move = room.computer_to_move()
         created = EventRow(row.game_id, 1, 0, {"kind": "created", "mode": mode}, now)
@@ -264,14 +267,14 @@ class RoomsService:
 
     async def join(
         self, game_id: str, invite: str | None, name: str | None, *, public: bool = False,
-        seat: int | None = None,
+        seat: int | None = None, holders: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         """Take a free seat by invite, or (*public*, the hall) at an open public table: the
         chosen *seat*, or else the first free one (one invite link seats every guest)."""
         async with self.rooms.locked(game_id) as room:
             if public:
-                opens = bool(room.row.hall and room.row.hall.get("public"))
-                if (room.row.hall or {}).get("closed"):
+                opens = bool(room.row.hall and room.row.hall["public"])
+                if room.row.hall and room.row.hall.get("closed"):
                     raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
             else:
                 opens = invite is not None and tokens.matches(invite, room.row.invite_hash)
@@ -291,10 +294,13 @@ class RoomsService:
             if seat is not None and seat not in free:
                 raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {seat} is not free: free seats are "
                                    + ", ".join(map(str, free)), status=409)
+            for check in self.join_checks:
+                check(room, holders)
             token = tokens.new_token()
             taken = room.seat(free[0] if seat is None else seat)
             taken.token_hash = tokens.digest(token)
             taken.name = name
+            taken.holders = list(holders) if room.row.hall is not None else []
             events = await self.rooms.commit(room, [{"kind": "joined", "seat": taken.seat,
                                                 "name": name}])
             self.broadcast(room, events)
@@ -412,7 +418,7 @@ class RoomsService:
         raise ServiceError(
             ErrorCode.STALE_STATE,
             f"the game has moved on (state {current}): your frame was made on state {state_no}",
-            extra={"state_no": current},
+            state_no=current,
         )
 
     def _check_present(self, room: Room) -> None:
