@@ -29,6 +29,7 @@ from typing import Any
 from doublesix.core.jsonvalue import JSONObject, JSONValue
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.rooms import views
+from doublesix.server.rooms.events import Numbered
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.rooms.signals import Gone, Signal, Stored
 from doublesix.server.storage import SharedStorage
@@ -251,13 +252,13 @@ class RedisFanout:
             floor = min((self.hub.delivered.get(id(p), newest) for p in peers), default=newest)
             if floor >= newest:
                 return
-            events = await service.storage.events_after(game_id, floor,
-                                                        service.settings.max_missed)
+            rows = await service.storage.events_after(game_id, floor, service.settings.max_missed)
+            events = [Numbered.from_row(row) for row in rows]
             connected = self.hub.connected(game_id)
             for peer in peers:
                 seen = self.hub.delivered.get(id(peer), newest)
                 for event in events:
-                    if event.event_no > seen:
+                    if event.event_no > seen and event.event.visible_to(peer.seats):
                         frame = (views.event(room, peer.seats, connected, event) if peer.seats
                                  else views.watcher_event(room, connected, event))
                         # events of several changes caught up at once are sent as one change

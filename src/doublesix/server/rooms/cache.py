@@ -11,24 +11,28 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
-from typing import Any, cast
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import cast
 
 from doublesix.server.ops.observe import Observer
-from doublesix.server.rooms.clocks import hall_sync
+from doublesix.server.rooms.events import Event, Numbered
 from doublesix.server.rooms.room import Room
-from doublesix.server.storage import Conflict, EventRow, SharedStorage, Storage
+from doublesix.server.storage import Conflict, SharedStorage, Storage
 from doublesix.server.wire.errors import ErrorCode, ServiceError, not_found
 
 log = logging.getLogger("doublesix.server")
-Payload = dict[str, Any]
+#: brings a room's own data up to a change just before it is saved, at *now* (the hall's
+#: clocks: compose.py passes ``clocks.hall_sync``); runs under the room's lock
+BeforeCommit = Callable[[Room, float], None]
 
 
 class RoomCache:
     def __init__(self, storage: Storage, clock: Callable[[], float],
-                 observe: Observer | None = None) -> None:
+                 observe: Observer | None = None, before_commit: BeforeCommit | None = None
+                 ) -> None:
         self.storage = storage
         self.clock = clock
+        self.before_commit = before_commit
         self._rooms: dict[str, Room] = {}
         #: when each room was last asked for (monotonic): idle ones leave memory (idle.py)
         self._touched: dict[str, float] = {}
@@ -103,20 +107,21 @@ class RoomCache:
         stored = await cast(SharedStorage, self.storage).event_nos([room.game_id])
         return stored.get(room.game_id) == room.row.event_no
 
-    async def commit(self, room: Room, payloads: list[Payload]) -> list[EventRow]:
-        """Store the room's changed row with *payloads* as new events (before anyone hears)."""
+    async def commit(self, room: Room, changes: Sequence[Event]) -> list[Numbered]:
+        """Store the room's changed row with *changes* as its next events (before anyone
+        hears of them)."""
         row = room.row
         expected = row.event_no
         now = self.clock()
-        events = [EventRow(row.game_id, expected + i + 1, row.state_no, p, now)
-                  for i, p in enumerate(payloads)]
+        events = [Numbered.of(expected + i + 1, row.state_no, e) for i, e in enumerate(changes)]
         row.event_no = expected + len(events)
         row.updated_at = now
         room.sync_record()
-        hall_sync(room, now)  # a hall table's clock is charged and saved with the move
+        if self.before_commit is not None:
+            self.before_commit(room, now)  # e.g. a hall clock, charged and saved with the move
         started = time.perf_counter()
         try:
-            await self.storage.save(row, expected, events)
+            await self.storage.save(row, expected, [e.row(row.game_id, now) for e in events])
         except Conflict:
             room.stale = True
             raise ServiceError(ErrorCode.BUSY,
