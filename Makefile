@@ -20,7 +20,7 @@ SHARED ?= ../shared
 # this machine kind's package mirror warns "Location … is ignored" for every package: noise
 PIP_QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: run test lint typecheck pytest scenarios bench play clean
+.PHONY: run test lint typecheck js pytest scenarios bench play clean
 
 # the venv's own setuptools too: Python 3.11's bundled one (65) cannot read pyproject's
 # `license = "MIT"`, so an offline `pip install -e . --no-build-isolation` would fail
@@ -53,13 +53,28 @@ run: $(SERVER)
 play: $(CORE)
 	$(VENV)/bin/doublesix play
 
-test: lint typecheck pytest
+test: lint typecheck js pytest
 
 lint: $(TESTS)
 	$(VENV)/bin/ruff check src tests bench
 
 typecheck: $(TESTS)
 	$(VENV)/bin/mypy
+
+# The browser client (src/doublesix/server/static/js, served as it is: no build): node's test
+# runner over its DOM-free modules (tests/js), TypeScript over its JSDoc types, ESLint's
+# recommended rules. The three tools come from the npm registry at the versions
+# package-lock.json pins, into node_modules/ (development only, never served).
+NODE_TOOLS := node_modules/.package-lock.json
+
+$(NODE_TOOLS): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+js: $(NODE_TOOLS)
+	node --test tests/js/*.test.js
+	node_modules/.bin/tsc --noEmit -p jsconfig.json
+	node_modules/.bin/eslint src/doublesix/server/static/js tests/js eslint.config.js
 
 pytest: $(TESTS)
 	$(PY) -m pytest
@@ -79,4 +94,4 @@ bench: $(CORE)
 	$(VENV)/bin/doublesix bench --preset draw --players 2 --seconds 10 --json
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache node_modules

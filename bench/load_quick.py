@@ -56,7 +56,9 @@ class Stats:
         self.connections = 0
 
 
-async def play_room(base: str, ws_url: str, stop_at: float, stats: Stats, seed: int) -> None:
+async def play_room(base: str, ws_url: str, stop_at: float, stats: Stats, seed: int,
+                    pause: float = 0.0) -> None:
+    """Play until *stop_at*, *pause* seconds after each acknowledged move (0: none)."""
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         game = (await http.post("/api/games", json={"mode": "online",
@@ -107,6 +109,8 @@ async def play_room(base: str, ws_url: str, stop_at: float, stats: Stats, seed: 
             reply = await asyncio.wait_for(done, 30)
             if reply["type"] == "ack":
                 stats.rtts.append(time.perf_counter() - sent)
+                if pause:
+                    await asyncio.sleep(pause)
                 for seat in seats:
                     while seat.state_no < reply["state_no"]:
                         seat.changed.clear()

@@ -15,7 +15,9 @@ from pathlib import Path
 #: budgets (docs/protocol.md, "Limits") are lifted unless a caller keeps them
 LIFTED_BUDGETS = {"DOUBLESIX_CREATE_BURST": "1000000", "DOUBLESIX_COMPUTER_BURST": "1000000",
                   "DOUBLESIX_TABLES_PER_CLIENT": "1000000",
-                  "DOUBLESIX_SOCKETS_PER_CLIENT": "1000000"}
+                  "DOUBLESIX_SOCKETS_PER_CLIENT": "1000000", "DOUBLESIX_SOCKET_BURST": "1000000",
+                  # every test person is 127.0.0.1; one seat per browser still holds
+                  "DOUBLESIX_SEATS_PER_CLIENT": "4"}
 
 
 def free_port() -> int:

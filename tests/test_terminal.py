@@ -11,6 +11,8 @@ from doublesix.bots.base import RandomBot
 from doublesix.cli.errors import UsageError
 from doublesix.cli.main import build_parser
 from doublesix.core.actions import Action
+from doublesix.core.outcome import Bonus, BonusKind, Outcome, Reason
+from doublesix.core.tiles import Tile
 from doublesix.terminal.format import wrap_items
 from doublesix.terminal.game import TerminalGame, main
 from tests.core.helpers import dealt, position
@@ -244,3 +246,23 @@ def test_three_and_four_players() -> None:
 def test_kozel_refuses_other_player_counts() -> None:
     with pytest.raises(UsageError, match="4 players"):
         play(["--preset", "kozel", "--players", "3"], "")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", ["начали с 6-6: 50", "закончили костяшкой 3-3: 25", "одинокий дубль 5-5: 50",
+            "повисшие очки: 12"]),
+    ("en", ["led with 6-6: 50", "finished with 3-3: 25", "a lone double 5-5: 50",
+            "hanging points: 12"]),
+])
+def test_bonuses_are_worded_from_their_kind_and_tile(lang: str, words: list[str]) -> None:
+    # an outcome made by hand, not by the scoring: the terminal reads the data, not a label
+    game = position("101", [[6, 6], [6, 3]], [["1-2"], ["5-5", "0-1"]], 0)
+    bonuses = (Bonus(BonusKind.LEAD, 50, Tile(6, 6).index),
+               Bonus(BonusKind.FINISH, 25, Tile(3, 3).index),
+               Bonus(BonusKind.LONE_DOUBLE, 50, Tile(5, 5).index), Bonus(BonusKind.HANGING, 12))
+    out = io.StringIO()
+    terminal = TerminalGame(game, {1: RandomBot(1)}, io.StringIO(""), out, lang)
+    terminal.show_match_result(Outcome(Reason.DOMINO, 0, 137, (0, 11), loser=1, bonuses=bonuses,
+                                       out=0))
+    for word in words:
+        assert word in out.getvalue()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doublesix.core.outcome import Reason
+from doublesix.core.outcome import Bonus, BonusKind, Reason
 from doublesix.core.rules import find_preset
 from doublesix.core.scoring import score_blocked, score_domino
 from doublesix.core.tiles import Tile, mask_of
@@ -104,3 +104,15 @@ def test_kozel_fish_compares_pairs_and_ties_hang() -> None:
     tie = score_blocked(rules, [hand("0-1"), hand("1-2"), hand("2-4"), hand("0-4")], 1, -1, 5)
     assert (tie.winner, tie.loser, tie.points, tie.counts) == (None, None, 0, (7, 7))
     assert tie.hanging == 5 + 7 + 7
+
+
+def test_101_bonuses_are_typed_entries_the_total_is_made_of() -> None:
+    rules = find_preset("101")
+    won = score_domino(rules, [0, hand("5-5")], 0, idx("0-0"), idx("6-6"), 24)
+    assert won.bonuses == (Bonus(BonusKind.LONE_DOUBLE, 50, idx("5-5")),
+                           Bonus(BonusKind.LEAD, 50, idx("6-6")),
+                           Bonus(BonusKind.FINISH, 50, idx("0-0")),
+                           Bonus(BonusKind.HANGING, 24))
+    # the lone 5-5 is the hand's count (50 instead of its 10 pips); the rest come on top
+    assert won.points == 50 + 50 + 50 + 24
+    assert won.points == sum(b.points for b in won.bonuses)

@@ -8,8 +8,9 @@ import pytest
 
 from doublesix.core.actions import ActionKind
 from doublesix.core.match import Match
+from doublesix.core.notation import view_to_json
 from doublesix.core.rules import find_preset
-from doublesix.core.view import PlayerView
+from doublesix.core.view import PlayerView, TableView, view_of
 from tests.core.walk import reachable
 
 
@@ -70,3 +71,39 @@ def test_kozel_view_names_the_pairs_but_hides_the_partner() -> None:
                 assert not any(f'"{t}"' in text for t in game.deal.hand(other))
     plain = view_to_json(PlayerView.of(Match(find_preset("block", players=4), seed=1), 0))
     assert plain["teams"] is None and plain["partner"] is None
+
+
+PRIVATE = ("hand", "legal", "lead_options", "revealed_hands")
+
+
+@pytest.mark.parametrize("preset", ["draw", "101", "kozel"])
+def test_a_spectators_view_is_a_seats_view_without_the_seat(preset: str) -> None:
+    game = Match(find_preset(preset), seed=5)
+    steps = 0
+    while True:
+        watched = view_of(game, None)
+        assert type(watched) is TableView and watched.seat is None
+        assert watched.hand == () and watched.legal == () and watched.lead_options == ()
+        assert watched.revealed_hands is None  # not even once the deal is over
+        public = {f.name for f in dataclasses.fields(TableView)} - {"seat", *PRIVATE}
+        for seat in range(game.rules.players):
+            mine = view_of(game, seat)
+            assert isinstance(mine, PlayerView) and mine == PlayerView.of(game, seat)
+            assert all(getattr(mine, k) == getattr(watched, k) for k in public), seat
+        data = view_to_json(watched)
+        assert not set(PRIVATE) & set(data) and data["seat"] is None
+        assert data["partner"] is None
+        seat_data = view_to_json(PlayerView.of(game, 0))
+        assert {k: v for k, v in seat_data.items() if k not in {"seat", "partner", *PRIVATE}} \
+            == {k: v for k, v in data.items() if k not in {"seat", "partner"}}
+        if game.deal_over:
+            break
+        game.apply(game.legal_actions()[0])
+        steps += 1
+    assert steps > 5 and view_to_json(watched)["result"] is not None
+
+
+def test_a_view_of_a_seat_that_does_not_exist_is_refused() -> None:
+    game = Match(find_preset("draw"), seed=5)
+    with pytest.raises(ValueError):
+        view_of(game, 2)

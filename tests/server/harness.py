@@ -27,7 +27,8 @@ from doublesix.server.storage import Storage, open_storage
 
 T = TypeVar("T")
 LIFTED: dict[str, Any] = {"create_burst": 10**6, "computer_burst": 10**6,
-                          "tables_per_client": 10**6, "sockets_per_client": 10**6}
+                          "tables_per_client": 10**6, "sockets_per_client": 10**6,
+                          "socket_burst": 10**6, "seats_per_client": 4}
 
 
 class ServerThread:

@@ -51,7 +51,9 @@ def test_a_value_out_of_range_is_refused_and_says_what_to_use(var: str) -> None:
         message = str(refused.value)
         assert message.startswith(f"{var} {text} is not ") and ": use " in message, message
         default = getattr(Settings(), name)
-        shown = "none" if default is None else f"{default:g}"
+        # as the message shows it: a whole number in full (1048576, not 1.04858e+06)
+        shown = ("none" if default is None else str(default) if isinstance(default, int)
+                 else f"{default:g}")
         assert message.endswith(f"(default: {shown})"), message
     # and the default itself, given as the variable, is accepted
     default = getattr(Settings(), name)

@@ -61,6 +61,17 @@ async def test_a_job_nobody_waits_for_is_killed_and_the_next_one_runs() -> None:
         engine.stop()
 
 
+async def test_a_job_that_fails_says_why_and_leaves_its_worker_sound() -> None:
+    engine = Engine(workers=1, queue=2)
+    try:
+        pid = await engine.run(os.getpid)
+        with pytest.raises(RuntimeError, match="ValueError: invalid literal"):
+            await engine.run(int, "x")
+        assert await engine.run(os.getpid) == pid
+    finally:
+        engine.stop()
+
+
 async def test_stop_answers_the_running_jobs_503_and_leaves_no_worker() -> None:
     engine = Engine(workers=2, queue=4)
     pids = await asyncio.gather(engine.run(os.getpid), engine.run(os.getpid))

@@ -138,7 +138,7 @@ async def test_rooms_nobody_is_connected_to_leave_memory(tight: ServerThread) ->
         await c.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/api/health", "/js/app.js", "/css/table.css",
+@pytest.mark.parametrize("path", ["/", "/api/health", "/js/main.js", "/css/table.css",
                                   "/api/hall/tables", "/missing"])
 async def test_security_headers(server: ServerThread, path: str) -> None:
     async with httpx.AsyncClient(base_url=server.http) as http:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from doublesix.server.wire import errors
 from doublesix.server.wire.errors import ErrorCode
-from doublesix.server.wire.protocol import CLIENT_TYPES
+from doublesix.server.wire.protocol import CLIENT_TYPES, PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
@@ -61,3 +61,9 @@ def test_every_frame_type_and_close_code_is_documented() -> None:
     closes = [v for k, v in vars(errors).items() if k.startswith("CLOSE_")]
     for code in closes:
         assert f"| {code} |" in DOC, code
+
+
+def test_the_doc_and_the_client_speak_the_served_version() -> None:
+    assert DOC.startswith(f"# doublesix server protocol (version {PROTOCOL_VERSION})\n")
+    net = (ROOT / "src" / "doublesix" / "server" / "static" / "js" / "net.js").read_text("utf-8")
+    assert f"export const PROTOCOL = {PROTOCOL_VERSION};" in net

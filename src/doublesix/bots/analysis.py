@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from doublesix.bots.evaluate import final_value, search_values
 from doublesix.core.actions import Action, ActionKind
@@ -29,7 +29,7 @@ from doublesix.core.dealing import SeededDealer
 from doublesix.core.errors import IllegalAction, InvalidSetup
 from doublesix.core.match import Match
 from doublesix.core.notation import RECORD_FORMAT, RECORD_VERSION
-from doublesix.core.rules import Ruleset
+from doublesix.core.rules import Ruleset, RulesJSON
 from doublesix.core.view import PlayerView
 
 #: worlds searched per decision (and per position of the graph) unless told otherwise
@@ -92,7 +92,7 @@ class Decision:
     hand_sizes: tuple[int, ...]
     boneyard: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DecisionJSON:
         return {
             "ply": self.ply, "chosen": str(self.chosen), "best": str(self.best),
             "loss": round(self.loss, 2), "label": self.label.value,
@@ -114,7 +114,7 @@ class Point:
     action: Action
     value: float | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PointJSON:
         return {"ply": self.ply, "seat": self.seat, "action": str(self.action),
                 "value": None if self.value is None else round(self.value, 2)}
 
@@ -139,7 +139,7 @@ class Analysis:
         judged = [d for d in self.decisions if d.label not in (Label.BEST, Label.FORCED)]
         return sorted(judged, key=lambda d: (-d.loss, d.ply))[:count]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> AnalysisJSON:
         return {
             "seat": self.seat, "deal": self.deal, "rules": self.rules.to_dict(),
             "decisions": [d.to_dict() for d in self.decisions],
@@ -153,6 +153,50 @@ class Analysis:
 
 
 Progress = Callable[[int, int], None]
+
+
+class OptionJSON(TypedDict):
+    action: str
+    value: float
+
+
+class DecisionJSON(TypedDict):
+    ply: int
+    chosen: str
+    best: str
+    loss: float
+    label: str
+    options: list[OptionJSON]
+    worlds: int
+    hand: list[str]
+    line: list[list[int]]
+    ends: list[int] | None
+    hand_sizes: list[int]
+    boneyard: int
+
+
+class PointJSON(TypedDict):
+    ply: int
+    seat: int
+    action: str
+    value: float | None
+
+
+class AnalysisJSON(TypedDict):
+    """``Analysis.to_dict()``: a review (docs/protocol.md «Разбор»; docs/analysis.md)."""
+
+    seat: int
+    deal: int
+    rules: RulesJSON
+    decisions: list[DecisionJSON]
+    curve: list[PointJSON]
+    result: float
+    worst: list[int]
+    thresholds: dict[str, float]
+    worlds: int
+    searched: int
+    seed: int
+    seconds: float
 
 
 # -- reading a record ----------------------------------------------------------------------

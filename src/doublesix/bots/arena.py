@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from doublesix.bots import make_bot
 from doublesix.bots.base import Bot
@@ -144,6 +144,27 @@ def play_pair(rules: Ruleset, spec_a: str, spec_b: str, seed: int) -> PairResult
     )
 
 
+class ArenaJSON(TypedDict):
+    """``ArenaReport.to_dict()``: what ``doublesix arena --json`` prints."""
+
+    bot_a: str
+    bot_b: str
+    preset: str
+    players: int
+    pairs: int
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float
+    ci95: list[float]
+    points_per_deal: float
+    deals: int
+    ms_p50: dict[str, float]
+    ms_p95: dict[str, float]
+    seconds: float
+
+
 @dataclass
 class ArenaReport:
     bot_a: str
@@ -163,8 +184,15 @@ class ArenaReport:
     ms_p95: dict[str, float]
     seconds: float
 
-    def to_dict(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
+    def to_dict(self) -> ArenaJSON:
+        return {
+            "bot_a": self.bot_a, "bot_b": self.bot_b, "preset": self.preset,
+            "players": self.players, "pairs": self.pairs, "games": self.games,
+            "wins": self.wins, "draws": self.draws, "losses": self.losses,
+            "win_rate": self.win_rate, "ci95": list(self.ci95),
+            "points_per_deal": self.points_per_deal, "deals": self.deals,
+            "ms_p50": self.ms_p50, "ms_p95": self.ms_p95, "seconds": self.seconds,
+        }
 
 
 def run_arena(

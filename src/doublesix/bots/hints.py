@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from doublesix.bots.evaluate import search_values
 from doublesix.bots.heuristics import ends_after, score_play, values_in
@@ -34,6 +34,14 @@ HINT_WORLDS = 32
 HINT_MS = 600.0
 
 
+class HintJSON(TypedDict):
+    """``Hint.to_dict()``: the core of the hint answer (docs/protocol.md)."""
+
+    action: str
+    reason: str
+    value: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     action: Action
@@ -41,7 +49,7 @@ class Hint:
     #: the value shown in a reason (the blocked value), or None
     value: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> HintJSON:
         return {"action": str(self.action), "reason": self.reason, "value": self.value}
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+
+from doublesix.core.notation import RecordJSON
 
 
-def save_record(path: str, record: dict[str, Any]) -> None:
+def save_record(path: str, record: RecordJSON) -> None:
     """Write *record* as JSON; a half-written file never replaces a good one."""
     temp = f"{path}.tmp"
     with open(temp, "w", encoding="utf-8") as fh:

@@ -12,8 +12,9 @@ from typing import Any, TextIO
 
 from doublesix.core.actions import Action, End
 from doublesix.core.errors import IllegalAction, InvalidSetup
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.core.match import Match
-from doublesix.core.notation import state_to_json
+from doublesix.core.notation import StateJSON, state_to_json
 from doublesix.core.positions import match_from_deals, match_from_position
 from doublesix.core.rules import Ruleset
 from doublesix.core.tiles import Tile
@@ -33,7 +34,7 @@ def build(scenario: Any) -> Match:
     raise InvalidSetup("a scenario needs a deal, deals or a position")
 
 
-def apply_step(game: Match, step: dict[str, Any]) -> None:
+def apply_step(game: Match, step: JSONObject) -> None:
     """Apply one ``do`` step; raises IllegalAction (or ValueError) when it is refused."""
     do = step.get("do")
     if do == "next_deal":
@@ -56,7 +57,7 @@ def apply_step(game: Match, step: dict[str, Any]) -> None:
 
 
 def run(scenario: Any, out: TextIO) -> int:
-    def emit(i: int, ok: bool, error: str | None, state: dict[str, Any] | None) -> None:
+    def emit(i: int, ok: bool, error: str | None, state: StateJSON | None) -> None:
         out.write(json.dumps({"i": i, "ok": ok, "error": error, "state": state}) + "\n")
 
     try:

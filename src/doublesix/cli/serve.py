@@ -111,10 +111,10 @@ def serve(settings: Any, args: Any, sock: Any) -> bool:
                     "Uvicorn running on http://%s:%d (Press CTRL+C to quit)", shown, port)
 
     from doublesix.server.app import create_app
-    from doublesix.server.http.limits import uvicorn_options
+    from doublesix.server.http.limits import ServeOptions, uvicorn_options
     from doublesix.server.ops import logs
 
-    options: dict[str, Any] = {
+    options: ServeOptions = {
         "host": settings.host,
         "port": settings.port,
         "log_level": args.log_level,

@@ -18,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 from itertools import repeat, starmap
-from typing import Any, TextIO
+from typing import TextIO, TypedDict
 
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.match import Match
@@ -115,9 +115,25 @@ def api_games(rules: Ruleset, seed: int) -> Callable[[int], int]:
     return play
 
 
+class Rates(TypedDict):
+    """One line of ``doublesix bench --json``."""
+
+    preset: str
+    players: int
+    engine: str
+    games: int
+    plies: int
+    seconds: float
+    games_per_s: float
+    plies_per_s: float
+    plies_per_game: float
+    cpu_seconds: float
+    plies_per_cpu_s: float | None
+
+
 def measure(
     preset: str, players: int | None, seconds: float, seed: int, engine: str
-) -> dict[str, Any]:
+) -> Rates:
     """Play random deals for about *seconds* and report the rates."""
     rules = find_preset(preset, players=players)
     players = rules.players

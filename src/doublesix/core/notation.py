@@ -6,20 +6,80 @@ in order; loading it replays those actions, so it reloads to exactly the same st
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from doublesix.core.actions import Action
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.errors import IllegalAction, InvalidSetup
 from doublesix.core.match import Match
-from doublesix.core.rules import Ruleset
-from doublesix.core.view import PlayerView, PublicEvent
+from doublesix.core.outcome import MatchJSON, OutcomeJSON
+from doublesix.core.rules import Ruleset, RulesJSON
+from doublesix.core.view import PublicEvent, TableView
 
 RECORD_FORMAT = "doublesix-record"
 RECORD_VERSION = 1
 
 
-def state_to_json(game: Match) -> dict[str, Any]:
+class StateJSON(TypedDict):
+    line: list[list[int]]
+    ends: list[int] | None
+    to_move: int | None
+    hands: list[list[str]]
+    boneyard: int
+    legal: list[str]
+    result: OutcomeJSON | None
+    match: MatchJSON | None
+
+
+class EventJSON(TypedDict):
+    seat: int
+    action: str
+    ends_before: list[int] | None
+
+
+class ViewJSON(TypedDict):
+    """``view_to_json``: a seat's view, or a spectator's (``seat`` None, without the four keys
+    that only a seat may hold)."""
+
+    seat: int | None
+    rules: RulesJSON
+    hand: NotRequired[list[str]]
+    line: list[list[int]]
+    ends: list[int] | None
+    hand_sizes: list[int]
+    boneyard: int
+    to_move: int | None
+    legal: NotRequired[list[str]]
+    lead_options: NotRequired[list[str]]
+    history: list[EventJSON]
+    result: OutcomeJSON | None
+    revealed_hands: NotRequired[list[list[str]] | None]
+    match: MatchJSON | None
+    version: int
+    teams: list[list[int]] | None
+    partner: int | None
+
+
+class ActionStep(TypedDict):
+    seat: int
+    action: str
+
+
+class NextDealStep(TypedDict):
+    do: str
+
+
+class RecordJSON(TypedDict):
+    """A game record (``record_of``): what a room stores to replay its game."""
+
+    format: str
+    version: int
+    rules: RulesJSON
+    seed: int
+    actions: list[ActionStep | NextDealStep]
+
+
+def state_to_json(game: Match) -> StateJSON:
     """The whole truth of a game (FORMAT.md's STATE): for replay and storage, never a player."""
     deal = game.deal
     outcome = deal.outcome
@@ -36,7 +96,7 @@ def state_to_json(game: Match) -> dict[str, Any]:
     }
 
 
-def event_to_json(event: PublicEvent) -> dict[str, Any]:
+def event_to_json(event: PublicEvent) -> EventJSON:
     return {
         "seat": event.seat,
         "action": str(event.action),
@@ -44,35 +104,38 @@ def event_to_json(event: PublicEvent) -> dict[str, Any]:
     }
 
 
-def view_to_json(view: PlayerView) -> dict[str, Any]:
-    """What a seat is sent: built from its PlayerView only."""
-    return {
+def view_to_json(view: TableView) -> ViewJSON:
+    """What a seat is sent, built from its view only; for a spectator's view (no seat) the same
+    without the seat's own keys: no hand, legal actions, lead options or revealed hands."""
+    data: ViewJSON = {
         "seat": view.seat,
         "rules": view.rules.to_dict(),
-        "hand": [str(t) for t in view.hand],
         "line": [[a, b] for a, b in view.line],
         "ends": list(view.ends) if view.ends else None,
         "hand_sizes": list(view.hand_sizes),
         "boneyard": view.boneyard_size,
         "to_move": view.to_move,
-        "legal": [str(a) for a in view.legal],
-        "lead_options": [str(t) for t in view.lead_options],
         "history": [event_to_json(e) for e in view.history],
         "result": view.outcome.to_dict() if view.outcome else None,
-        "revealed_hands": (
-            [[str(t) for t in hand] for hand in view.revealed_hands]
-            if view.revealed_hands is not None
-            else None
-        ),
         "match": view.match.to_dict() if view.match else None,
         "version": view.version,
         # pairs (kozel): who plays with whom, so a client can seat the partner opposite
         "teams": [list(t) for t in view.rules.sides] if view.rules.teams else None,
-        "partner": view.partner,
+        "partner": None if view.seat is None else view.rules.partner_of(view.seat),
     }
+    if view.seat is not None:
+        data["hand"] = [str(t) for t in view.hand]
+        data["legal"] = [str(a) for a in view.legal]
+        data["lead_options"] = [str(t) for t in view.lead_options]
+        data["revealed_hands"] = (
+            [[str(t) for t in hand] for hand in view.revealed_hands]
+            if view.revealed_hands is not None
+            else None
+        )
+    return data
 
 
-def record_of(game: Match, seed: int) -> dict[str, Any]:
+def record_of(game: Match, seed: int) -> RecordJSON:
     """A record of a game dealt by ``SeededDealer(seed)``."""
     return {
         "format": RECORD_FORMAT,
@@ -86,7 +149,7 @@ def record_of(game: Match, seed: int) -> dict[str, Any]:
     }
 
 
-def load_record(data: Any) -> Match:
+def load_record(data: object) -> Match:
     """Replay a record; raises InvalidSetup when it is malformed or an action is illegal."""
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise InvalidSetup("not a doublesix game record")

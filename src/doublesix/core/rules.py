@@ -6,54 +6,85 @@ preset's name, only on these fields.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, TypedDict
 
 from doublesix.core.errors import InvalidSetup
+from doublesix.core.presets import (
+    FINISH_BONUS_101,
+    LEAD_BONUS_101,
+    LONE_DOUBLE_101,
+    LONE_DOUBLE_KOZEL,
+    PRESETS,
+    TileTable,
+    get_preset,
+)
 from doublesix.core.tiles import TILE_COUNT, Tile
 
 DRAW_RULES = ("until_playable", "none", "one_then_pass")
 FIRST_LEADS = ("highest_double", "lowest_double_from_1_1", "any")
 BLOCKED_POINTS = ("difference", "others_sum", "penalty")
 
-TileTable = tuple[tuple[str, int], ...]
-
-#: RULES.md §7: bonuses to the loser of a 101 deal; [choice] entries are the seed's guesses.
-LEAD_BONUS_101: TileTable = (("0-0", 25), ("6-6", 50))
-FINISH_BONUS_101: TileTable = (
-    ("0-0", 50), ("1-1", 50), ("2-2", 50), ("3-3", 25), ("4-4", 25), ("5-5", 50), ("6-6", 50),
-)
-LONE_DOUBLE_101: TileTable = (
-    ("0-0", 25), ("1-1", 2), ("2-2", 4), ("3-3", 6), ("4-4", 8), ("5-5", 50), ("6-6", 50),
-)
-#: RULES.md §9 [choice]: in «Козёл» a lone 0-0 counts 25, every other tile its pips
-LONE_DOUBLE_KOZEL: TileTable = (("0-0", 25),)
 #: RULES.md §9: the pairs of a 4-player team game, partners opposite each other
 PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+
+
+class RulesJSON(TypedDict):
+    """``Ruleset.to_dict()``: the rules as every view and room carries them."""
+
+    preset: str
+    players: int
+    hand_size: int
+    draw_rule: str
+    first_lead: str
+    lead_double_order: list[int]
+    blocked_points: str
+    target: int | None
+    dead_board_fish: bool
+    lead_obligations: bool
+    redeal_doubles: int
+    lead_bonus: dict[str, int]
+    finish_bonus: dict[str, int]
+    lone_double_value: dict[str, int]
+    fish_bonuses: bool
+    lone_double_in_fish: bool
+    teams: bool
+
+
+def _names(choices: tuple[str, ...]) -> dict[str, object]:
+    return {"choices": choices}
+
+
+def _whole(low: int, high: int) -> dict[str, object]:
+    return {"range": (low, high)}
 
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Every rule choice of a game. Build one with :func:`find_preset` or :meth:`from_dict`."""
 
+    # Each field's metadata is its schema for untrusted input (``choices``, a whole-number
+    # ``range``): check_options() reads it, so a new option is declared in one place.
     preset: str = "draw"
-    players: int = 2
-    hand_size: int = 7
-    draw_rule: str = "until_playable"
-    first_lead: str = "highest_double"
+    players: int = field(default=2, metadata=_whole(2, 4))
+    hand_size: int = field(default=7, metadata=_whole(1, 14))
+    draw_rule: str = field(default="until_playable", metadata=_names(DRAW_RULES))
+    first_lead: str = field(default="highest_double", metadata=_names(FIRST_LEADS))
     #: the doubles in the order they are looked for under ``lowest_double_from_1_1``
-    lead_double_order: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 0)
-    blocked_points: str = "difference"
+    lead_double_order: tuple[int, ...] = field(default=(1, 2, 3, 4, 5, 6, 0),
+                                               metadata={"pips": 16})
+    blocked_points: str = field(default="difference", metadata=_names(BLOCKED_POINTS))
     #: None: a single deal; otherwise a match to this many penalty points (101 / 301 / 501)
-    target: int | None = None
+    target: int | None = field(default=None, metadata=_whole(1, 1001))
     dead_board_fish: bool = False
     #: in a match, the leader of a later deal follows seed 003's lead obligations
     lead_obligations: bool = False
     #: with four or more doubles the leader may ask for a new shuffle
-    redeal_doubles: int = 4
-    lead_bonus: TileTable = ()
-    finish_bonus: TileTable = ()
-    lone_double_value: TileTable = ()
+    redeal_doubles: int = field(default=4, metadata=_whole(2, 8))
+    lead_bonus: TileTable = field(default=(), metadata={"table": 28})
+    finish_bonus: TileTable = field(default=(), metadata={"table": 28})
+    lone_double_value: TileTable = field(default=(), metadata={"table": 28})
     #: 101 bonuses are counted on a domino only (RULES.md §7); True adds the lead bonus on a fish
     fish_bonuses: bool = False
     #: a lone double counts by lone_double_value in a blocked deal's comparison too (kozel),
@@ -65,7 +96,7 @@ class Ruleset:
         default_factory=dict, init=False, compare=False, repr=False
     )
     #: to_dict()'s result, built once: the server sends the rules in every view it sends
-    _json: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _json: list[RulesJSON] = field(default_factory=list, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -75,12 +106,10 @@ class Ruleset:
 
     # -- validation -----------------------------------------------------------------------
     def validate(self) -> None:
-        if self.draw_rule not in DRAW_RULES:
-            raise InvalidSetup(f"draw_rule must be one of {', '.join(DRAW_RULES)}")
-        if self.first_lead not in FIRST_LEADS:
-            raise InvalidSetup(f"first_lead must be one of {', '.join(FIRST_LEADS)}")
-        if self.blocked_points not in BLOCKED_POINTS:
-            raise InvalidSetup(f"blocked_points must be one of {', '.join(BLOCKED_POINTS)}")
+        for spec in fields(self):
+            choices = spec.metadata.get("choices")
+            if choices and getattr(self, spec.name) not in choices:
+                raise InvalidSetup(f"{spec.name} must be one of {', '.join(choices)}")
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
             raise InvalidSetup("players must be 2, 3 or 4")
         if not isinstance(self.hand_size, int) or self.hand_size < 1:
@@ -136,27 +165,46 @@ class Ruleset:
         return self._lookups["lone_double_value"].get(tile_index)
 
     # -- data round trip ------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RulesJSON:
         if not self._json:
-            data = asdict(self)
-            data.pop("_lookups")
-            data.pop("_json")
-            for key in ("lead_double_order",):
-                data[key] = list(data[key])
-            for key in ("lead_bonus", "finish_bonus", "lone_double_value"):
-                data[key] = {t: v for t, v in data[key]}
-            self._json.update(data)
+            self._json.append({
+                "preset": self.preset, "players": self.players, "hand_size": self.hand_size,
+                "draw_rule": self.draw_rule, "first_lead": self.first_lead,
+                "lead_double_order": list(self.lead_double_order),
+                "blocked_points": self.blocked_points, "target": self.target,
+                "dead_board_fish": self.dead_board_fish,
+                "lead_obligations": self.lead_obligations,
+                "redeal_doubles": self.redeal_doubles, "lead_bonus": dict(self.lead_bonus),
+                "finish_bonus": dict(self.finish_bonus),
+                "lone_double_value": dict(self.lone_double_value),
+                "fish_bonuses": self.fish_bonuses, "lone_double_in_fish": self.lone_double_in_fish,
+                "teams": self.teams,
+            })
+        data = self._json[0]
         # a copy of each container, so a caller that edits its dict cannot change ours
-        return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in self._json.items()}
+        return {**data, "lead_double_order": list(data["lead_double_order"]),
+                "lead_bonus": dict(data["lead_bonus"]), "finish_bonus": dict(data["finish_bonus"]),
+                "lone_double_value": dict(data["lone_double_value"])}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+    def from_dict(cls, data: object) -> Ruleset:
         """A preset (``data["preset"]``, default ``draw``) with any options of RULES.md §3."""
         if not isinstance(data, dict):
             raise InvalidSetup("rules must be an object like {\"preset\": \"draw\"}")
         options = dict(data)
         preset = options.pop("preset", "draw")
         return find_preset(str(preset), **options)
+
+    @classmethod
+    def from_untrusted(cls, data: object) -> Ruleset:
+        """:meth:`from_dict` for options from a stranger: each checked by its field's schema
+        first, since the engine trusts its caller's types (``redeal_doubles="x"`` would build,
+        then fail in the middle of a later deal)."""
+        if isinstance(data, dict):
+            from doublesix.core.rules_schema import check_options
+
+            check_options(data)
+        return cls.from_dict(data)  # which refuses a non-object
 
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with *options* changed (validated like a new ruleset)."""
@@ -166,38 +214,6 @@ class Ruleset:
         return replace(self, **options)
 
 
-def _defaults(preset: str) -> dict[str, Any]:
-    if preset == "draw":
-        return {"draw_rule": "until_playable"}
-    if preset == "block":
-        return {"draw_rule": "none"}
-    if preset == "101":
-        return {
-            "draw_rule": "one_then_pass",
-            "first_lead": "lowest_double_from_1_1",
-            "blocked_points": "penalty",
-            "target": 101,
-            "dead_board_fish": True,
-            "lead_obligations": True,
-            "lead_bonus": LEAD_BONUS_101,
-            "finish_bonus": FINISH_BONUS_101,
-            "lone_double_value": LONE_DOUBLE_101,
-        }
-    if preset == "kozel":
-        return {
-            "players": 4,
-            "teams": True,
-            "draw_rule": "none",
-            "first_lead": "lowest_double_from_1_1",
-            "blocked_points": "penalty",
-            "target": 101,
-            "lone_double_value": LONE_DOUBLE_KOZEL,
-            "lone_double_in_fish": True,
-        }
-    raise InvalidSetup(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
-
-
-PRESETS = ("draw", "block", "101", "kozel")
 _FIELDS = {f.name for f in fields(Ruleset) if not f.name.startswith("_")} - {"preset"}
 
 
@@ -209,12 +225,12 @@ def _table(value: Any, name: str) -> TileTable:
         raise InvalidSetup(f"{name} must map tile names to points") from exc
 
 
-def _build(preset: str, options: dict[str, Any]) -> Ruleset:
+def _build(preset: str, options: Mapping[str, object]) -> Ruleset:
     unknown = set(options) - _FIELDS
     if unknown:
         raise InvalidSetup(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-    values = _defaults(preset)
-    values.update(options)
+    # the one place unchecked option values meet the constructor, whose validate() checks them
+    values: dict[str, Any] = {**get_preset(preset).options, **options}
     players = values.get("players", 2)
     if "blocked_points" not in values:
         values["blocked_points"] = "difference" if players == 2 else "others_sum"
@@ -235,3 +251,19 @@ def find_preset(name: str = "draw", **options: Any) -> Ruleset:
     if options.get("players", 0) is None:
         del options["players"]
     return _build(name, options)
+
+
+__all__ = [
+    "BLOCKED_POINTS",
+    "DRAW_RULES",
+    "FINISH_BONUS_101",
+    "FIRST_LEADS",
+    "LEAD_BONUS_101",
+    "LONE_DOUBLE_101",
+    "LONE_DOUBLE_KOZEL",
+    "PAIRS",
+    "PRESETS",
+    "Ruleset",
+    "TileTable",
+    "find_preset",
+]

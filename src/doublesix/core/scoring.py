@@ -3,9 +3,9 @@ penalties of pairs in kozel (§9)."""
 
 from __future__ import annotations
 
-from doublesix.core.outcome import Outcome, Reason
+from doublesix.core.outcome import Bonus, BonusKind, Outcome, Reason
 from doublesix.core.rules import Ruleset
-from doublesix.core.tiles import name, pips_of
+from doublesix.core.tiles import pips_of
 
 
 def score_domino(
@@ -17,7 +17,7 @@ def score_domino(
         return Outcome(Reason.DOMINO, winner, sum(pips) - pips[winner], pips, out=winner)
     won = rules.side_of(winner)
     loser = 1 - won  # a match has two sides: two players, or two pairs
-    bonuses: list[tuple[str, int]] = []
+    bonuses: list[Bonus] = []
     base = 0
     for seat in rules.sides[loser]:
         count, lone = _count(rules, hands[seat], lone_doubles=True)
@@ -27,10 +27,10 @@ def score_domino(
     _add_lead_bonus(rules, led_with, bonuses)
     finish = rules.finish_bonus_for(last_tile)
     if finish:
-        bonuses.append((f"finished with {name(last_tile)}", finish))
+        bonuses.append(Bonus(BonusKind.FINISH, finish, last_tile))
     if hanging_in:
-        bonuses.append(("hanging", hanging_in))
-    points = base + sum(v for k, v in bonuses if not k.startswith("lone double"))
+        bonuses.append(Bonus(BonusKind.HANGING, hanging_in))
+    points = base + sum(b.points for b in bonuses if b.added)
     return Outcome(
         Reason.DOMINO, won, points, pips, loser=loser, bonuses=tuple(bonuses), out=winner,
         counts=_side_counts(rules, hands, lone_doubles=True),
@@ -62,7 +62,7 @@ def score_blocked(
             counts=counts,
         )
     loser = 0 if counts[0] > counts[1] else 1
-    bonuses: list[tuple[str, int]] = []
+    bonuses: list[Bonus] = []
     if rules.lone_double_in_fish:
         for seat in rules.sides[loser]:
             lone = _count(rules, hands[seat], lone_doubles=True)[1]
@@ -71,8 +71,8 @@ def score_blocked(
     if rules.fish_bonuses:
         _add_lead_bonus(rules, led_with, bonuses)
     if hanging_in:
-        bonuses.append(("hanging", hanging_in))
-    points = counts[loser] + sum(v for k, v in bonuses if not k.startswith("lone double"))
+        bonuses.append(Bonus(BonusKind.HANGING, hanging_in))
+    points = counts[loser] + sum(b.points for b in bonuses if b.added)
     return Outcome(
         Reason.BLOCKED, 1 - loser, points, pips, fisherman, loser=loser, bonuses=tuple(bonuses),
         counts=counts,
@@ -81,13 +81,13 @@ def score_blocked(
 
 def _count(
     rules: Ruleset, hand: int, lone_doubles: bool
-) -> tuple[int, tuple[str, int] | None]:
+) -> tuple[int, Bonus | None]:
     """What a hand counts in a match, and the lone-double entry when one replaced its pips."""
     if lone_doubles and hand and not hand & (hand - 1):
         index = hand.bit_length() - 1
         lone = rules.lone_double_for(index)
         if lone is not None:
-            return lone, (f"lone double {name(index)}", lone)
+            return lone, Bonus(BonusKind.LONE_DOUBLE, lone, index)
     return pips_of(hand), None
 
 
@@ -97,8 +97,8 @@ def _side_counts(rules: Ruleset, hands: list[int], lone_doubles: bool) -> tuple[
     )
 
 
-def _add_lead_bonus(rules: Ruleset, led_with: int, bonuses: list[tuple[str, int]]) -> None:
+def _add_lead_bonus(rules: Ruleset, led_with: int, bonuses: list[Bonus]) -> None:
     if led_with >= 0:
         lead = rules.lead_bonus_for(led_with)
         if lead:
-            bonuses.append((f"led with {name(led_with)}", lead))
+            bonuses.append(Bonus(BonusKind.LEAD, lead, led_with))

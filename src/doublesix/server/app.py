@@ -16,8 +16,10 @@ from doublesix.server import compose
 from doublesix.server.config import Settings
 from doublesix.server.http import api as http_api
 from doublesix.server.http import hall as hall_http
+from doublesix.server.http import presets as presets_http
 from doublesix.server.http import review as review_http
 from doublesix.server.http.headers import SecurityHeaders
+from doublesix.server.http.limits import CloseUnreadBodies
 from doublesix.server.http.ws import websocket_endpoint
 from doublesix.server.ops import gc_tuning, metrics_http
 from doublesix.server.review.service import Reviews
@@ -58,6 +60,7 @@ def create_app(
         Route("/api/games", http_api.create_game, methods=["POST"]),
         Route("/api/games/{game_id}/join", http_api.join_game, methods=["POST"]),
         Route("/api/health", http_api.health, methods=["GET"]),
+        Route("/api/presets", presets_http.presets, methods=["GET"]),
         Route("/api/games/{game_id}/review", review_http.review, methods=["POST"]),
         Route("/api/games/{game_id}/hint", review_http.hint, methods=["POST"]),
         Route("/api/telegram/auth", http_api.telegram_auth, methods=["POST"]),
@@ -70,4 +73,4 @@ def create_app(
         Mount("/", app=static, name="client"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(SecurityHeaders)])
+                     middleware=[Middleware(CloseUnreadBodies), Middleware(SecurityHeaders)])

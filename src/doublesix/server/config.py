@@ -60,6 +60,9 @@ class Settings:
     static_dir: Path = field(default=STATIC_DIR)
     #: a hall table whose creator left stays listed this long (seconds) for them to return
     hall_grace: float = 60.0
+    #: a guest's seat at an untimed public table, away while someone else there waits, is
+    #: freed after this many seconds (hall/service.py; docs/protocol.md "Away seats")
+    seat_grace: float = 120.0
     #: how often running clocks are checked for a flag, and the lobby for closed tables
     hall_tick: float = 0.5
     # -- hostile players (issue 12; docs/protocol.md, "Limits") ------------------------------
@@ -75,8 +78,16 @@ class Settings:
     computer_per_minute: float = 20.0
     #: public hall tables one client address may have listed at once
     tables_per_client: int = 5
+    #: seats one client address may hold at one public hall table (a browser: one, always)
+    seats_per_client: int = 1
     #: open WebSockets per client address
     sockets_per_client: int = 64
+    #: new WebSockets one client address may open: a burst, then this many per minute (a
+    #: socket the server closed for flooding costs ten: a client that floods and reconnects
+    #: runs out, one that reconnects after a network loss does not notice)
+    #: (the burst is above sockets_per_client: an address may open all it may hold at once)
+    socket_burst: int = 100
+    socket_per_minute: float = 60.0
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
     trusted_proxies: tuple[str, ...] = ()
     #: web origins besides the server's own whose pages may call the JSON endpoints (a
@@ -87,6 +98,10 @@ class Settings:
     body_timeout: float = 10.0
     #: bytes of request line plus headers
     max_header: int = 16384
+    #: bytes a socket's unsent output may reach (its client does not read) before it is cut
+    max_unsent: int = 1 << 20
+    #: seconds a socket's output may stay blocked (its client stopped reading) before it is cut
+    stall_timeout: float = 30.0
     #: a room nobody is connected to leaves memory after this many seconds (storage keeps it)
     room_idle: float = 300.0
     #: lobby changes are sent at most this often (seconds) to each lobby socket
@@ -221,12 +236,22 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     "DOUBLESIX_COMPUTER_RATE": ("computer_per_minute", _POSITIVE),
     "DOUBLESIX_TABLES_PER_CLIENT": ("tables_per_client", _COUNT),
     "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", _COUNT),
+    "DOUBLESIX_SOCKET_BURST": ("socket_burst", _COUNT),
+    "DOUBLESIX_SOCKET_RATE": ("socket_per_minute", _POSITIVE),
+    # a table has at most 4 seats: 4 lets one address fill a table, more would mean nothing
+    "DOUBLESIX_SEATS_PER_CLIENT": ("seats_per_client", Number(int, 1, 4)),
+    # under half a minute a reload or a phone changing networks could cost a seat; over a day
+    # is a table waiting for good
+    "DOUBLESIX_SEAT_GRACE": ("seat_grace", Number(float, 30, 86400)),
     "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
     "DOUBLESIX_ORIGINS": ("allowed_origins", _origins),
     "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", _POSITIVE),
     "DOUBLESIX_BODY_TIMEOUT": ("body_timeout", _POSITIVE),
     # below this not even a browser's request line and cookies fit
     "DOUBLESIX_MAX_HEADER": ("max_header", Number(int, 1024)),
+    # below the transport's high-water mark (64 KiB) plus a frame, honest sockets would be cut
+    "DOUBLESIX_MAX_UNSENT": ("max_unsent", Number(int, 256 * 1024)),
+    "DOUBLESIX_STALL_TIMEOUT": ("stall_timeout", _POSITIVE),
     "DOUBLESIX_ROOM_IDLE": ("room_idle", _POSITIVE),
     "DOUBLESIX_LOBBY_INTERVAL": ("lobby_interval", _POSITIVE),
     "DOUBLESIX_METRICS_PORT": ("metrics_port", _PORT),

@@ -23,9 +23,10 @@ from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.match import Match
 from doublesix.core.notation import record_of
-from doublesix.core.outcome import Outcome, Reason
+from doublesix.core.outcome import Bonus, BonusKind, Outcome, Reason
 from doublesix.core.rules import Ruleset, find_preset
 from doublesix.core.tiles import Tile
+from doublesix.core.tiles import name as tile_name
 from doublesix.core.view import PlayerView
 from doublesix.terminal.format import fill, plural, wrap_items
 from doublesix.terminal.pairs import (
@@ -219,8 +220,8 @@ _REDEAL = {"n", "н", "redeal", "пересдача"}
 _QUIT = {"q", "й", "quit", "exit", "выход"}
 
 
-_BONUS_KEYS = (("led with", "bonus.lead"), ("finished with", "bonus.finish"),
-               ("lone double", "bonus.lone"), ("hanging", "bonus.hanging"))
+_BONUS_KEYS = {BonusKind.LEAD: "bonus.lead", BonusKind.FINISH: "bonus.finish",
+               BonusKind.LONE_DOUBLE: "bonus.lone", BonusKind.HANGING: "bonus.hanging"}
 
 
 class Quit(Exception):
@@ -534,12 +535,10 @@ class TerminalGame:
         else:
             self.say("lost", who=self.who(outcome.winner), points=outcome.points)
 
-    def bonus_name(self, name: str) -> str:
-        """The scoring's bonus labels ("led with 0-0", "hanging"…) in the game's language."""
-        for english, key in _BONUS_KEYS:
-            if name.startswith(english):
-                return self.t(key, tile=name[len(english):].strip())
-        return name
+    def bonus_name(self, bonus: Bonus) -> str:
+        """A bonus of the scoring ("начали с 0-0", "повисшие очки"…) in the game's language."""
+        tile = "" if bonus.tile is None else tile_name(bonus.tile)
+        return self.t(_BONUS_KEYS[bonus.kind], tile=tile)
 
     def show_match_result(self, outcome: Outcome) -> None:
         rules = self.game.rules
@@ -553,8 +552,8 @@ class TerminalGame:
                 self.say("penalty.you", points=outcome.points)
             else:
                 self.say("penalty", who=self.who(outcome.loser), points=outcome.points)
-            for name, points in outcome.bonuses:
-                self.say("bonus", name=self.bonus_name(name), points=points)
+            for bonus in outcome.bonuses:
+                self.say("bonus", name=self.bonus_name(bonus), points=bonus.points)
         view = PlayerView.of(self.game, HUMAN)
         self.show_score(view)
         if self.game.is_over:
@@ -567,8 +566,8 @@ class TerminalGame:
             self.out.write(line + "\n")
         if outcome.loser is None:
             self.say("tied_fish", n=outcome.hanging)
-        for name, points in outcome.bonuses:
-            self.say("bonus", name=self.bonus_name(name), points=points)
+        for bonus in outcome.bonuses:
+            self.say("bonus", name=self.bonus_name(bonus), points=bonus.points)
         view = PlayerView.of(self.game, HUMAN)
         self.show_score(view)
         if self.game.is_over and view.match is not None:

@@ -12,10 +12,12 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from doublesix.core import Action, Ruleset
+from doublesix.server.hall.holders import check_one_seat
 from doublesix.server.rooms import machine, service, tokens
 from doublesix.server.rooms.events import (
     ComputerSeated,
@@ -44,6 +46,7 @@ from doublesix.server.rooms.machine import (
 )
 from doublesix.server.rooms.room import Room, new_match
 from doublesix.server.storage import GameRow, SeatRow
+from doublesix.server.storage.hall import HallRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 INVITE = "the-invite"
@@ -53,7 +56,7 @@ NEW = tokens.digest("new-token")
 
 def room(mode: str = "online", *, players: int = 2, guests: int = 1,
          computers: tuple[int, ...] = (), rules: dict[str, object] | None = None,
-         level: str | None = None, hall: dict[str, object] | None = None) -> Room:
+         level: str | None = None, hall: HallRow | None = None) -> Room:
     """A room as the service would hold it: seat 0 is the creator's, *guests* more seats are
     taken by people (hot-seat: every seat is the creator's), *computers* by the computer."""
     ruleset = Ruleset.from_dict(rules or {"preset": "draw", "players": players})
@@ -71,6 +74,21 @@ def room(mode: str = "online", *, players: int = 2, guests: int = 1,
                   event_no=1, seats=seats, invite_hash=tokens.digest(INVITE), created_at=0.0,
                   updated_at=0.0, hall=hall)
     return Room(row=row, match=match)
+
+
+def table(**extras: object) -> HallRow:
+    """A hall table's stored extras (storage/hall.py's HallRow), with *extras* changed."""
+    return cast(HallRow, {"public": True, "clock": None, "chat": [], "over": None,
+                          "open_since": 0.0, **extras})
+
+
+def held(r: Room, seat: int, *holders: str) -> Room:
+    r.seat(seat).holders = list(holders)
+    return r
+
+
+def one_seat(r: Room, holders: tuple[str, ...]) -> None:
+    check_one_seat(r, holders, per_client=1)
 
 
 def lead(r: Room) -> Action:
@@ -238,12 +256,20 @@ TABLE = [
     Row("a wrong invite", lambda: room(guests=0), lambda r: JoinSeat("forged", None, NEW),
         ErrorCode.BAD_INVITE),
     Row("a full room", room, lambda r: JoinSeat(INVITE, None, NEW), ErrorCode.ROOM_FULL),
-    Row("a public table seats anyone", lambda: room(guests=0, hall={"public": True}),
+    Row("a public table seats anyone", lambda: room(guests=0, hall=table()),
         lambda r: JoinSeat(None, "Гость", NEW, public=True), lambda r: [Joined(1, "Гость")]),
     Row("a closed table seats nobody",
-        lambda: room(guests=0, hall={"public": True, "closed": True}),
+        lambda: room(guests=0, hall=table(closed=True)),
         lambda r: JoinSeat(None, "Гость", NEW, public=True), ErrorCode.NOT_FOUND),
-    Row("a hall seat needs a name", lambda: room(guests=0, hall={"public": False}),
+    Row("the service's checks of who sits down pass",
+        lambda: held(room(players=3, hall=table()), 0, "b:anna"),
+        lambda r: JoinSeat(None, "Гость", NEW, public=True, holders=("b:guest",),
+                           vet=(one_seat,)), lambda r: [Joined(2, "Гость")]),
+    Row("... or refuse one who holds a seat already",
+        lambda: held(room(players=3, hall=table()), 1, "b:guest"),
+        lambda r: JoinSeat(None, "Гость", NEW, public=True, holders=("b:guest",),
+                           vet=(one_seat,)), ErrorCode.ALREADY_SEATED),
+    Row("a hall seat needs a name", lambda: room(guests=0, hall=table(public=False)),
         lambda r: JoinSeat(INVITE, None, NEW), ErrorCode.BAD_NAME),
 ]
 
@@ -294,8 +320,12 @@ def test_a_new_game_deals_from_the_commands_seed() -> None:
 
 def test_a_joining_guest_gets_the_commands_token_and_name() -> None:
     r = room(guests=0)
-    JoinSeat(INVITE, "Боря", GUEST).step(r, set())
+    JoinSeat(INVITE, "Боря", GUEST, holders=("b:boris",)).step(r, set())
     assert r.seat(1).token_hash == GUEST and r.seat(1).name == "Боря"
+    assert r.seat(1).holders == []  # who holds a seat is remembered at hall tables only
+    t = room(guests=0, hall=table())
+    JoinSeat(None, "Боря", GUEST, public=True, holders=("b:boris",)).step(t, set())
+    assert t.seat(1).holders == ["b:boris"]
 
 
 @pytest.mark.parametrize(("make", "expected"), [
@@ -304,7 +334,8 @@ def test_a_joining_guest_gets_the_commands_token_and_name() -> None:
     (lambda: room("hotseat"), Phase.PLAYING),
     (lambda: deal_over(room(rules={"preset": "101"})), Phase.DEAL_OVER),
     (lambda: deal_over(room()), Phase.GAME_OVER),
-    (lambda: room(hall={"over": {"reason": "timeout", "game_no": 1}}), Phase.TIMED_OUT),
+    (lambda: room(hall=table(over={"reason": "timeout", "loser": 0, "winner": 1,
+                                    "game_no": 1, "points": 5})), Phase.TIMED_OUT),
 ])
 def test_phase(make: Callable[[], Room], expected: Phase) -> None:
     assert phase(make()) is expected

@@ -25,9 +25,10 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from doublesix.core.jsonvalue import JSONObject, JSONValue
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.rooms import views
 from doublesix.server.rooms.events import Numbered, from_json
@@ -39,7 +40,21 @@ from doublesix.server.wire.errors import CLOSE_NOT_FOUND, CLOSE_REPLACED, ErrorC
 log = logging.getLogger("doublesix.server.fanout")
 CHANNEL = "doublesix:rooms"
 #: a registered message kind's handler: (the sending process, the message)
-Handler = Callable[[str, dict[str, Any]], None]
+Handler = Callable[[str, JSONObject], None]
+
+
+def _ints(value: JSONValue) -> list[int]:
+    """A list of seats from another process (this code on another process wrote it)."""
+    return [v for v in value if isinstance(v, int)] if isinstance(value, list) else []
+
+
+def _seats_by_room(value: JSONValue) -> dict[str, list[int]]:
+    return {k: _ints(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _counts(value: JSONValue) -> dict[str, int]:
+    return ({k: v for k, v in value.items() if isinstance(v, int)}
+            if isinstance(value, dict) else {})
 
 
 class RedisFanout:
@@ -99,7 +114,7 @@ class RedisFanout:
         others, so it can ask them for what it missed."""
         self._on_subscribed.append(handler)
 
-    def publish(self, message: dict[str, Any]) -> None:
+    def publish(self, message: Mapping[str, object]) -> None:
         """Send *message* (with a registered ``"k"``) to every other process."""
         self._publish(dict(message))
 
@@ -121,8 +136,9 @@ class RedisFanout:
             self._publish({"k": "gone", "g": list(game_ids)})
 
     def _presence_changed(self, game_id: str, attached: int | None) -> None:
-        message: dict[str, Any] = {"k": "pr", "g": game_id, "s": self.hub.local_seats(game_id),
-                                   "w": self.hub.local_watchers(game_id)}
+        message: dict[str, object] = {"k": "pr", "g": game_id,
+                                      "s": self.hub.local_seats(game_id),
+                                      "w": self.hub.local_watchers(game_id)}
         if attached is not None:
             message["new"] = attached
         self._publish(message)
@@ -131,7 +147,8 @@ class RedisFanout:
         room = self.service.rooms.cached(game_id)  # loaded: attach happens inside hello
         return room.row.event_no if room is not None else 0
 
-    def _publish(self, message: dict[str, Any]) -> None:
+    def _publish(self, message: dict[str, object]) -> None:
+        """Queue *message* (anything ``json.dumps`` writes) for every other process."""
         message["p"] = self.process
         self._outbox.put_nowait(json.dumps(message, separators=(",", ":")))
 
@@ -171,7 +188,7 @@ class RedisFanout:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
 
-    def _heard(self, message: dict[str, Any]) -> None:
+    def _heard(self, message: JSONObject) -> None:
         process = message.get("p")
         if not isinstance(process, str) or process == self.process:
             return
@@ -180,23 +197,27 @@ class RedisFanout:
         if kind == "ev":
             game_id = str(message["g"])
             if self.hub.listeners(game_id):
-                self._news(game_id, int(message["n"]), message.get("e") or [])
+                self._news(game_id, message.get("n"), message.get("e"))
                 self._deliver(game_id)
         elif kind == "pr":
             game_id = str(message["g"])
-            self.hub.remote_room(process, game_id, list(message["s"]), int(message.get("w", 0)))
-            if isinstance(message.get("new"), int):
+            watchers = message.get("w", 0)
+            self.hub.remote_room(process, game_id, _ints(message["s"]),
+                                 watchers if isinstance(watchers, int) else 0)
+            new = message.get("new")
+            if isinstance(new, int):
                 # one socket per seat across processes too: the newer one wins (a second tab)
-                old = self.hub.replace_local(game_id, message["new"])
+                old = self.hub.replace_local(game_id, new)
                 if old is not None:
                     old.close(CLOSE_REPLACED, "replaced by another connection")
             self._tell_presence({game_id})
         elif kind == "beat":
-            self._tell_presence(self.hub.remote_beat(process, dict(message["r"]),
-                                                     dict(message.get("w", {}))))
+            self._tell_presence(self.hub.remote_beat(process, _seats_by_room(message["r"]),
+                                                     _counts(message.get("w", {}))))
         elif kind == "gone":
-            for game_id in message["g"]:
-                self._drop(str(game_id))
+            gone = message["g"]
+            for gid in gone if isinstance(gone, list) else []:
+                self._drop(str(gid))
         elif isinstance(kind, str) and kind in self._handlers:
             try:
                 self._handlers[kind](process, message)
@@ -204,13 +225,18 @@ class RedisFanout:
                 log.exception("a %r message could not be handled", kind)
 
     # -- to this process's sockets ---------------------------------------------------------
-    def _news(self, game_id: str, event_no: int, events: list[Any]) -> None:
+    def _news(self, game_id: str, event_no: object, events: object) -> None:
         """Another process stored the room's events up to *event_no*: remember how far
-        storage is (no need to ask it) and the events themselves (no need to read them)."""
-        self._known[game_id] = max(event_no, self._known.get(game_id, 0))
+        storage is (no need to ask it) and the events themselves (no need to read them).
+        Whatever is not of the expected shape is left to storage."""
+        if isinstance(event_no, int):
+            self._known[game_id] = max(event_no, self._known.get(game_id, 0))
         heard = self._heard_events.setdefault(game_id, {})
-        for number, state_no, payload in events:
-            heard[int(number)] = Numbered(int(number), int(state_no), from_json(payload), payload)
+        for item in events if isinstance(events, list) else []:
+            match item:
+                case [int(number), int(state_no), dict(payload)]:
+                    with contextlib.suppress(ValueError):
+                        heard[number] = Numbered(number, state_no, from_json(payload), payload)
 
     async def _lacking(self, game_id: str, floor: int, newest: int) -> list[Numbered]:
         """The room's events after *floor* up to *newest*: as heard when every one was,

@@ -17,12 +17,25 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import TypedDict
 
 from doublesix.server.rooms.hub import Peer
+from doublesix.server.rooms.tables import TableLine
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
-Line = dict[str, Any]
+Line = TableLine
+
+
+class LobbyFrame(TypedDict):
+    type: str
+    tables: list[TableLine]
+
+
+class LobbyDelta(TypedDict):
+    type: str
+    added: list[TableLine]
+    changed: list[TableLine]
+    removed: list[str]
 
 
 class Lobby:
@@ -92,7 +105,7 @@ class Lobby:
         """The tables whose line (or removal) this process computed: (game id, event number)."""
         return [(g, n) for g, (n, by) in self._known.items() if by is None]
 
-    def snapshot(self, sent: bool = False) -> dict[str, Any]:
+    def snapshot(self, sent: bool = False) -> LobbyFrame:
         """The whole list: as it is now, or (*sent*) as of the last frame."""
         lines = (self._sent if sent else self.tables).values()
         return {"type": "lobby", "tables": sorted(lines, key=lambda t: t["since"] or 0.0)}
@@ -140,7 +153,8 @@ class Lobby:
         self._dirty.clear()
         if not (added or changed or removed):
             return
-        frame = {"type": "lobby_delta", "added": added, "changed": changed, "removed": removed}
+        frame: LobbyDelta = {"type": "lobby_delta", "added": added, "changed": changed,
+                             "removed": removed}
         for peer in list(self.peers):
             peer.send(frame)
 

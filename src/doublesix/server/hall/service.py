@@ -21,14 +21,18 @@ from collections.abc import Callable
 from typing import Any
 
 from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
-from doublesix.server.hall.lobby import Line, Lobby
+from doublesix.server.hall.holders import check_one_seat
+from doublesix.server.hall.lobby import Line, Lobby, LobbyFrame
 from doublesix.server.hall.names import clean_name
+from doublesix.server.ops import logs
 from doublesix.server.rooms import clocks, tables, views
-from doublesix.server.rooms.events import ChatSaid, TimedOut
+from doublesix.server.rooms.events import ChatSaid, SeatFreed, TimedOut
 from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.room import CREATOR, Room
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.rooms.signals import Created, Gone, Presence, Signal, Stored
+from doublesix.server.rooms.tables import LineSeat
+from doublesix.server.storage.hall import ChatMessage
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 from doublesix.server.wire.protocol import Chat, Command, Simple, Watch
 
@@ -51,6 +55,9 @@ class Hall:
         #: tables whose creator left and did not come back within the grace period
         self.closed: set[str] = set()
         self.left_at: dict[str, float] = {}
+        #: guests' seats away from an untimed public table where someone waits for them:
+        #: (game id, seat) -> since when; freed after ``seat_grace`` (issue 21: squatting)
+        self.away: dict[tuple[str, int], float] = {}
         #: tables whose clock runs: checked for a flag on every tick
         self.timed: set[str] = set()
         #: tells the other processes of a line this one computed (hall/shared.py); none alone
@@ -62,6 +69,8 @@ class Hall:
         service.signals.subscribe(self._heard)
         service.move_checks.append(self._check_clock)
         service.create_checks.append(self._check_tables)
+        service.join_checks.append(
+            lambda room, holders: check_one_seat(room, holders, settings.seats_per_client))
 
     # -- life cycle ------------------------------------------------------------------------
     def start(self) -> None:
@@ -89,6 +98,11 @@ class Hall:
             if now - since >= grace:
                 self.left_at.pop(game_id, None)
                 await self._close(game_id)
+        seat_grace = self.service.settings.seat_grace
+        for (game_id, seat), since in list(self.away.items()):
+            if now - since >= seat_grace:
+                self.away.pop((game_id, seat), None)
+                await self._free(game_id, seat)
         for game_id in list(self.timed):
             room = self.service.rooms.cached(game_id)
             hall = room.row.hall if room is not None else None
@@ -123,8 +137,56 @@ class Hall:
         if self.lobby.put(game_id, None, event_no) and self.share is not None:
             self.share(game_id, event_no, None, True)
 
+    # -- away seats (issue 21: squatting) -------------------------------------------------
+    def _waits_for_seats(self, room: Room) -> bool:
+        """A table that waits for each of its seats: an untimed public table whose game is
+        not over. A timed one plays on (the absent player's clock runs); a private one seats
+        only whom its creator invited; a finished game never reopens its seats."""
+        hall = room.row.hall
+        return (hall is not None and bool(hall.get("public")) and not hall.get("clock")
+                and not self.is_closed(room) and not tables.is_over(room))
+
+    def _away_guests(self, room: Room, connected: set[int]) -> list[int]:
+        """Guests' seats whose holders are away while another person at the table waits. The
+        creator's seat is never one: a table whose creator is away is closed by its own rule
+        (``hall_grace``), and the creator's seat carries the table's powers."""
+        if not self._waits_for_seats(room):
+            return []
+        people = [s for s in room.row.seats if s.token_hash is not None and not s.computer]
+        if not any(s.seat in connected for s in people):
+            return []  # nobody waits: friends who paused, or a table left for the night
+        return [s.seat for s in people if s.seat != CREATOR and s.seat not in connected]
+
+    def _track_away(self, room: Room, connected: set[int]) -> None:
+        away = set(self._away_guests(room, connected))
+        now = self.clock()
+        for seat in room.row.seats:
+            if seat.seat in away:
+                self.away.setdefault((room.game_id, seat.seat), now)
+            else:
+                self.away.pop((room.game_id, seat.seat), None)
+
+    async def _free(self, game_id: str, seat: int) -> None:
+        """Free *seat*, away for ``seat_grace``: checked again under the lock on the stored
+        room and every process's presence (the guest may be back, on another process). Its
+        token stops opening it and the seat forgets who held it; the table is open again."""
+        try:
+            async with self.service.rooms.locked(game_id) as room:
+                if seat not in self._away_guests(room, self.service.hub.connected(game_id)):
+                    return
+                taken = room.seat(seat)
+                taken.token_hash, taken.name, taken.holders = None, None, []
+                room.row.rematch = [s for s in room.row.rematch if s != seat]
+                events = await self.service.rooms.commit(room, [SeatFreed(seat, "away")])
+                self.service.broadcast(room, events)
+        except ServiceError:
+            return  # expired meanwhile, or storage refused: the next presence change retries
+        logs.event(logs.ROOMS, logging.INFO, "seat freed", game_id=game_id, seat=seat,
+                   reason="away")
+
     def is_closed(self, room: Room) -> bool:
-        return room.game_id in self.closed or bool((room.row.hall or {}).get("closed"))
+        hall = room.row.hall
+        return room.game_id in self.closed or bool(hall and hall.get("closed"))
 
     def forget(self, game_id: str) -> None:
         """The room expired: it leaves the lobby (the service closed its watchers)."""
@@ -134,6 +196,8 @@ class Hall:
         self.timed.discard(game_id)
         self.closed.discard(game_id)
         self.limits.forget(game_id)
+        for key in [k for k in self.away if k[0] == game_id]:
+            del self.away[key]
 
     # -- what the rooms service tells ------------------------------------------------------
     def _heard(self, signal: Signal) -> None:
@@ -146,7 +210,7 @@ class Hall:
                 self._refresh(signal.game_id)
         elif isinstance(signal, Created):
             room = signal.room
-            if (room.row.hall or {}).get("public"):
+            if room.row.hall and room.row.hall["public"]:
                 self.lobby.own(room.game_id, signal.client)
             self.changed(room)
         elif isinstance(signal, Gone):
@@ -176,6 +240,7 @@ class Hall:
             self.left_at.setdefault(game_id, self.clock())
         else:
             self.left_at.pop(game_id, None)
+        self._track_away(room, connected)
         # listable: public tables not closed; listed while open or someone is at the game
         raw = None
         if hall.get("public") and not self.is_closed(room):
@@ -195,6 +260,9 @@ class Hall:
         raw = self.raw.get(game_id)
         if raw is not None:
             self.lobby.put(game_id, self._live(raw), None, keep_origin=True)
+        room = self.service.rooms.cached(game_id)
+        if room is not None:  # a guest came back (or left) on another process
+            self._track_away(room, self.service.hub.connected(game_id))
 
     def _live(self, line: Line) -> Line | None:
         """*line* with connected seats and watchers as this process knows them now; None
@@ -202,8 +270,8 @@ class Hall:
         hub = self.service.hub
         game_id = line["game_id"]
         connected = hub.connected(game_id)
-        seats = [{**s, "connected": bool(s.get("computer")) or s["seat"] in connected}
-                 for s in line["seats"]]
+        seats: list[LineSeat] = [{**s, "connected": s["computer"] or s["seat"] in connected}
+                                 for s in line["seats"]]
         if all(s["taken"] for s in seats) and not connected:
             return None
         return {**line, "seats": seats, "watchers": hub.watching(game_id)}
@@ -246,7 +314,7 @@ class Hall:
             return False
         seat = clocks.flagged(hall.get("clock"), self.clock())
         if seat is not None and not hall.get("over"):
-            hall["over"] = over = tables.timeout_result(room, seat, room.row.game_no)
+            over = hall["over"] = tables.timeout_result(room, seat, room.row.game_no)
             timed_out = TimedOut(loser=over["loser"], winner=over["winner"],
                                  winner_pair=over.get("winner_pair"), points=over.get("points"),
                                  match_lost=bool(over.get("match_lost")))
@@ -300,11 +368,12 @@ class Hall:
             return
         raise ServiceError(ErrorCode.WATCH_ONLY, "spectators and the lobby only read")
 
-    def lobby_frame(self) -> dict[str, Any]:
+    def lobby_frame(self) -> LobbyFrame:
         return self.lobby.snapshot()
 
     # -- sitting down and chat -------------------------------------------------------------
-    async def sit(self, game_id: str, name: Any, seat: int | None = None) -> dict[str, Any]:
+    async def sit(self, game_id: str, name: Any, seat: int | None = None,
+                  holders: tuple[str, ...] = ()) -> dict[str, Any]:
         """Take a free seat (the chosen one, or the first) of an open public table; two at
         once, on one process or two: exactly one gets it."""
         if game_id in self.closed:
@@ -312,7 +381,7 @@ class Hall:
         for _ in range(3):
             try:
                 return await self.service.join(game_id, None, clean_name(name), public=True,
-                                               seat=seat)
+                                               seat=seat, holders=holders)
             except ServiceError as exc:
                 if exc.code != ErrorCode.BUSY:
                     raise
@@ -329,8 +398,9 @@ class Hall:
             seat = peer.seats[0]
             self.limits.take(room.game_id, seat)
             said = ChatSaid(seat, room.seat(seat).name, text, round(self.clock()))
-            message = {"seat": said.seat, "name": said.name, "text": said.text, "at": said.at}
-            hall["chat"] = [*hall.get("chat", []), message][-KEEP:]
+            message: ChatMessage = {"seat": said.seat, "name": said.name, "text": said.text,
+                                    "at": said.at}
+            hall["chat"] = [*hall["chat"], message][-KEEP:]
             events = await self.service.rooms.commit(room, [said])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self.service.broadcast(room, events)

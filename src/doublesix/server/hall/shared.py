@@ -17,11 +17,15 @@ own shared hub (hall/service.py ``_live``), so they follow presence without a me
 
 from __future__ import annotations
 
-from typing import Any
+import logging
 
+from doublesix.core.jsonvalue import JSONObject, JSONValue
 from doublesix.server.fanout.redis_fanout import RedisFanout
 from doublesix.server.hall.lobby import Line
 from doublesix.server.hall.service import Hall
+from doublesix.server.rooms.tables import BadLine, line_from_json
+
+log = logging.getLogger("doublesix.server.hall")
 
 #: lines per ``lines`` answer: a message stays well under what Redis pub/sub carries quickly
 CHUNK = 200
@@ -31,20 +35,34 @@ def link(hall: Hall, fanout: RedisFanout) -> None:
     """Share *hall*'s lobby with the other processes through *fanout*; ask them for theirs."""
 
     def share(game_id: str, event_no: int, line: Line | None, closed: bool) -> None:
-        message: dict[str, Any] = {"k": "line", "g": game_id, "n": event_no, "l": line}
+        message: dict[str, object] = {"k": "line", "g": game_id, "n": event_no, "l": line}
         if closed:
             message["c"] = True
         fanout.publish(message)
 
-    def heard_line(process: str, message: dict[str, Any]) -> None:
-        hall.heard_line(process, str(message["g"]), int(message["n"]), message.get("l"),
-                        bool(message.get("c")))
+    def heard(process: str, game_id: JSONValue, event_no: JSONValue, line: JSONValue,
+              closed: bool) -> None:
+        if not isinstance(game_id, str) or not isinstance(event_no, int):
+            log.warning("a lobby line from %s without its table or number", process)
+            return
+        try:
+            checked = None if line is None else line_from_json(line)
+        except BadLine as exc:  # another version of the server, or a damaged message
+            log.warning("a lobby line from %s refused: %s", process, exc)
+            return
+        hall.heard_line(process, game_id, event_no, checked, closed)
 
-    def heard_lines(process: str, message: dict[str, Any]) -> None:
-        for game_id, event_no, line in message["t"]:
-            hall.heard_line(process, str(game_id), int(event_no), line, False)
+    def heard_line(process: str, message: JSONObject) -> None:
+        heard(process, message.get("g"), message.get("n"), message.get("l"),
+              bool(message.get("c")))
 
-    def asked(process: str, message: dict[str, Any]) -> None:
+    def heard_lines(process: str, message: JSONObject) -> None:
+        lines = message.get("t")
+        for item in lines if isinstance(lines, list) else []:
+            if isinstance(item, list) and len(item) == 3:
+                heard(process, item[0], item[1], item[2], False)
+
+    def asked(process: str, message: JSONObject) -> None:
         lines = hall.own_lines()
         for start in range(0, len(lines), CHUNK):
             fanout.publish({"k": "lines", "t": lines[start:start + CHUNK]})

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix import __version__
+from doublesix.core.jsonvalue import JSONObject
+from doublesix.server.hall.holders import identities
 from doublesix.server.hall.names import clean_name, fit_name, optional_name
 from doublesix.server.http import clients, telegram
 from doublesix.server.http.edge import parse_json
@@ -67,7 +68,7 @@ def _without_default_port(netloc: str) -> str:
     return netloc
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request) -> JSONObject:
     settings = _service(request).settings
     _sender(request, settings.allowed_origins)
     limit = settings.max_body
@@ -95,7 +96,7 @@ async def _read(request: Request, limit: int) -> bytes:
     return raw
 
 
-def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
+def _optional_str(data: JSONObject, key: str, limit: int) -> str | None:
     value = data.get(key)
     if value is None:
         return None
@@ -105,7 +106,13 @@ def _optional_str(data: dict[str, Any], key: str, limit: int) -> str | None:
     return value.strip() or None
 
 
-def optional_seat(data: dict[str, Any]) -> int | None:
+def holders(request: Request, data: JSONObject) -> tuple[str, ...]:
+    """Who is taking a seat (hall/holders.py): the client, and the ``browser`` id it sent."""
+    client = clients.address(request.scope, _service(request).settings.trusted_proxies)
+    return identities(client, data.get("browser"))
+
+
+def optional_seat(data: JSONObject) -> int | None:
     """The ``seat`` a guest chose to sit at, if any (else the first free one)."""
     seat = data.get("seat")
     if seat is None:
@@ -132,7 +139,8 @@ async def create_game(request: Request) -> JSONResponse:
         service = _service(request)
         client = clients.address(request.scope, service.settings.trusted_proxies)
         result = await service.create(mode, rules, _optional_str(data, "level", 16), name, hall,
-                                      client, data.get("computers"))
+                                      client, data.get("computers"),
+                                      identities(client, data.get("browser")))
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result, status_code=201)
@@ -144,9 +152,10 @@ async def join_game(request: Request) -> JSONResponse:
         invite = _optional_str(data, "invite", 64)
         if invite is None:
             raise ServiceError(ErrorCode.BAD_REQUEST, "'invite' is required")
-        result = await _service(request).join(
+        service = _service(request)
+        result = await service.join(
             request.path_params["game_id"], invite, optional_name(data.get("name")),
-            seat=optional_seat(data),
+            seat=optional_seat(data), holders=holders(request, data),
         )
     except ServiceError as exc:
         return _error(exc)

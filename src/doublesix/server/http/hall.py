@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix.server.hall.service import Hall
-from doublesix.server.http.api import _body, _error, optional_seat
+from doublesix.server.http.api import _body, _error, holders, optional_seat
 from doublesix.server.wire.errors import ServiceError
 
 
@@ -24,7 +24,7 @@ async def sit(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
         result = await _hall(request).sit(request.path_params["game_id"], data.get("name"),
-                                          optional_seat(data))
+                                          optional_seat(data), holders(request, data))
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result)

@@ -2,34 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from doublesix import __version__
+from doublesix.bots import GAME_LEVELS
+from doublesix.core.jsonvalue import JSONObject, at
+from doublesix.core.presets import PRESETS
 from doublesix.server.http.hall_openapi import add_hall
+from doublesix.server.http.presets import add_presets
 from doublesix.server.http.review_openapi import add_review
 from doublesix.server.http.seats_openapi import add_seats
 
 
-def _error(description: str) -> dict[str, Any]:
+def _error(description: str) -> JSONObject:
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
-def _json(ref: str, description: str) -> dict[str, Any]:
+def _json(ref: str, description: str) -> JSONObject:
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
 
 
-def _body(ref: str) -> dict[str, Any]:
+def _body(ref: str) -> JSONObject:
     return {"required": True,
             "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
 
 
-_NAME = {"type": "string", "maxLength": 40, "description": "display name"}
-_SEATS = {"type": "array", "items": {"type": "integer"}, "description": "seats the token controls"}
-_MODE = {"type": "string", "enum": ["computer", "hotseat", "online"]}
+_NAME: JSONObject = {"type": "string", "maxLength": 40, "description": "display name"}
+_SEATS: JSONObject = {"type": "array", "items": {"type": "integer"},
+                      "description": "seats the token controls"}
+_MODE: JSONObject = {"type": "string", "enum": ["computer", "hotseat", "online"]}
 
-OPENAPI: dict[str, Any] = {
+OPENAPI: JSONObject = {
     "openapi": "3.1.0",
     "info": {
         "title": "doublesix game server",
@@ -93,11 +96,11 @@ OPENAPI: dict[str, Any] = {
             "type": "object", "required": ["mode"],
             "properties": {
                 "mode": _MODE,
-                "rules": {"type": "object", "description": "{preset: draw|block|101, ...options}",
-                          "properties": {"preset": {"type": "string",
-                                                    "enum": ["draw", "block", "101"]}},
+                "rules": {"type": "object",
+                          "description": "{preset, ...options}: GET /api/presets lists them",
+                          "properties": {"preset": {"type": "string", "enum": list(PRESETS)}},
                           "additionalProperties": True},
-                "level": {"type": "string", "enum": ["easy", "medium", "hard", "random"]},
+                "level": {"type": "string", "enum": list(GAME_LEVELS)},
                 "name": _NAME,
             },
         },
@@ -141,18 +144,19 @@ OPENAPI: dict[str, Any] = {
 add_hall(OPENAPI)
 add_review(OPENAPI)
 add_seats(OPENAPI)
+add_presets(OPENAPI)
 
 
-def _refuse_cross_site(spec: dict[str, Any]) -> None:
+def _refuse_cross_site(spec: JSONObject) -> None:
     """Every JSON POST refuses another site's page and a body not declared JSON (issue 21)."""
-    for path in spec["paths"].values():
-        post = path.get("post")
-        if post is None:
+    paths = at(spec, "paths")
+    for path in paths:
+        if "post" not in at(paths, path):
             continue
-        responses = post["responses"]
-        forbidden = responses.get("403")
+        responses = at(paths, path, "post", "responses")
+        forbidden = at(responses, "403")["description"] if "403" in responses else None
         responses["403"] = _error("bad_origin: the request names another site as its Origin"
-                                  + (f"; or {forbidden['description']}" if forbidden else ""))
+                                  + (f"; or {forbidden}" if forbidden else ""))
         responses["415"] = _error("bad_content_type: the body is not sent as"
                                   " Content-Type: application/json")
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.http import clients
 from doublesix.server.http.api import _body, _error, _optional_str, _service
 from doublesix.server.review.service import Reviews
@@ -29,7 +30,7 @@ def _client(request: Request) -> str:
     return found if found is not None else "?"
 
 
-def _optional_int(data: dict[str, Any], key: str) -> int | None:
+def _optional_int(data: JSONObject, key: str) -> int | None:
     value = data.get(key)
     if value is None:
         return None

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from doublesix.core.jsonvalue import JSONObject, JSONValue, at
 
 
-def _error(description: str) -> dict[str, Any]:
+def _error(description: str) -> JSONObject:
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
-_GAME = [{"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}]
-_OBJECT = {"application/json": {"schema": {"type": "object"}}}
+_GAME: list[JSONValue] = [{"name": "game_id", "in": "path", "required": True,
+                           "schema": {"type": "string"}}]
+_OBJECT: JSONObject = {"application/json": {"schema": {"type": "object"}}}
 
 
-def add_review(spec: dict[str, Any]) -> None:
-    spec["paths"]["/api/games/{game_id}/review"] = {"post": {
-        "summary": "The engine's review («Разбор») of a finished deal, for one seat",
+def add_review(spec: JSONObject) -> None:
+    paths = at(spec, "paths")
+    paths["/api/games/{game_id}/review"] = {"post": {
+        "summary": "The engine's review («Разбор») of a finished deal, for one of the"
+                   " token's own seats",
         "operationId": "reviewDeal",
         "parameters": _GAME,
         "requestBody": {"required": False, "content": {"application/json": {"schema": {
@@ -33,7 +36,7 @@ def add_review(spec: dict[str, Any]) -> None:
             "503": _error("busy"),
         },
     }}
-    spec["paths"]["/api/games/{game_id}/hint"] = {"post": {
+    paths["/api/games/{game_id}/hint"] = {"post": {
         "summary": "The engine's move («Подсказка») for the seat to move (computer, hot-seat)",
         "operationId": "hint",
         "parameters": _GAME,

@@ -3,21 +3,20 @@ seats"): computer seats at creation, a chosen seat when joining or sitting down.
 
 from __future__ import annotations
 
-from typing import Any
+from doublesix.core.jsonvalue import JSONObject, at
 
-_SEAT = {"type": "integer", "minimum": 0, "maximum": 3,
+_SEAT: JSONObject = {"type": "integer", "minimum": 0, "maximum": 3,
          "description": "a free seat to take; without it, the first free seat"}
 
 
-def add_seats(spec: dict[str, Any]) -> None:
-    schemas = spec["components"]["schemas"]
-    create = schemas["CreateGame"]["properties"]
+def add_seats(spec: JSONObject) -> None:
+    schemas = at(spec, "components", "schemas")
+    create = at(schemas, "CreateGame", "properties")
     create["computers"] = {
         "type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 3},
         "description": "online rooms: seats the computer takes (one at least left for a guest)",
     }
-    create["rules"]["properties"]["preset"]["enum"] = ["draw", "block", "101", "kozel"]
-    create["rules"]["properties"]["players"] = {"type": "integer", "minimum": 2, "maximum": 4}
-    schemas["JoinGame"].setdefault("properties", {})["seat"] = _SEAT
+    at(create, "rules", "properties")["players"] = {"type": "integer", "minimum": 2, "maximum": 4}
+    at(schemas, "JoinGame", "properties")["seat"] = _SEAT
     if "HallSit" in schemas:
-        schemas["HallSit"]["properties"]["seat"] = _SEAT
+        at(schemas, "HallSit", "properties")["seat"] = _SEAT

@@ -10,9 +10,9 @@ import hashlib
 import hmac
 import json
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import parse_qsl
 
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.wire.errors import ErrorCode
 
 
@@ -24,7 +24,8 @@ class TelegramAuthError(ValueError):
 
 @dataclass(frozen=True)
 class TelegramUser:
-    user: dict[str, Any]
+    #: Telegram's user object as Telegram sent it (passed on to the client as is)
+    user: JSONObject
     auth_date: int
 
     @property

@@ -16,6 +16,7 @@ import json
 import time
 from typing import Any
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from doublesix.server.hall.service import Hall
@@ -35,7 +36,7 @@ from doublesix.server.wire.errors import (
     ErrorCode,
     ServiceError,
 )
-from doublesix.server.wire.protocol import Chat, Hello, parse_frame
+from doublesix.server.wire.protocol import Chat, Hello, OutFrame, parse_frame
 
 _STOP = object()
 #: a client that stops reading is dropped rather than letting its queue grow without end
@@ -56,7 +57,7 @@ class Connection:
         self.close_code: int | None = None
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: OutFrame) -> None:
         if self.closing:
             return
         if self._queue.qsize() >= MAX_QUEUE:
@@ -97,18 +98,28 @@ class Connection:
 async def websocket_endpoint(ws: WebSocket) -> None:
     service: RoomsService = ws.app.state.service
     client = clients.address(ws.scope, service.settings.trusted_proxies)
+    if not service.budgets.may_connect(client):
+        # refused before the socket exists: an HTTP answer to the upgrade is the cheapest
+        # refusal there is, and no socket is set up only to be closed
+        refusal = ServiceError(ErrorCode.TOO_MANY_SOCKETS, "too many new sockets from this"
+                               " address: wait a little", status=429)
+        await ws.send_denial_response(JSONResponse(refusal.body(), status_code=429))
+        service.observe.closed(CLOSE_TOO_MANY)
+        return
     await ws.accept()
     if not service.budgets.open_socket(client):
         await ws.close(CLOSE_TOO_MANY, "too many sockets from this address")
         service.observe.closed(CLOSE_TOO_MANY)
         return
     try:
-        await _connection(ws, service, ws.app.state.hall)
+        conn = await _connection(ws, service, ws.app.state.hall)
     finally:
         service.budgets.close_socket(client)
+    if conn.close_code == CLOSE_FLOOD:
+        service.budgets.flooded(client)
 
 
-async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> None:
+async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> Connection:
     conn = Connection(ws)
     service.observe.opened(conn)
     drain = shutdown.drain_of(ws.app)  # a stopping process closes the socket with 1012
@@ -127,6 +138,7 @@ async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> None:
             hall.leave(conn)  # a lobby or spectator socket (or one that never said hello)
         conn.stop()
         await writer
+    return conn
 
 
 async def _read(
@@ -144,7 +156,11 @@ async def _read(
                 return
         else:
             message = await ws.receive()
-        if message["type"] == "websocket.disconnect" or conn.closing:
+        if message["type"] == "websocket.disconnect":
+            if message.get("code") == CLOSE_FLOOD and conn.close_code is None:
+                conn.close_code = CLOSE_FLOOD  # the transport's guard (limits.py) closed it
+            return
+        if conn.closing:
             return  # a frame that crossed our close is not served: nobody would see its answer
         text = message.get("text")
         if text is None:

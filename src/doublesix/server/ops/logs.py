@@ -27,6 +27,8 @@ from typing import Any
 
 import uvicorn.logging
 
+from doublesix.core.jsonvalue import JSONObject, at
+
 #: room events: created, joined, finished, new_game, expired, computer_failed
 ROOMS = logging.getLogger("doublesix.rooms")
 FORMATS = ("text", "json")
@@ -97,7 +99,8 @@ def field_value(value: Any) -> str:
                          for c in text) + '"'
 
 
-def _fields(record: logging.LogRecord) -> dict[str, Any]:
+def _fields(record: logging.LogRecord) -> dict[str, object]:
+    """A line's facts: any value, shown by ``str`` (text) or JSON (``default=str``)."""
     fields = getattr(record, "fields", None)
     if isinstance(fields, dict):
         return fields
@@ -142,7 +145,7 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         at = datetime.datetime.fromtimestamp(record.created, datetime.UTC)
-        line: dict[str, Any] = {
+        line: dict[str, object] = {
             "time": at.isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "level": record.levelname.lower(),
             "logger": record.name,
@@ -155,13 +158,13 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False, default=str)
 
 
-def config(log_format: str, level: str) -> dict[str, Any]:
+def config(log_format: str, level: str) -> JSONObject:
     """The logging dictConfig for uvicorn's ``log_config``: every logger through one format."""
     import uvicorn.config
 
-    hide_filter = {"()": f"{__name__}.HideSecrets"}
+    hide_filter: JSONObject = {"()": f"{__name__}.HideSecrets"}
     if log_format == "json":
-        formatter = {"()": f"{__name__}.JsonFormatter"}
+        formatter: JSONObject = {"()": f"{__name__}.JsonFormatter"}
         return {
             "version": 1,
             "disable_existing_loggers": False,
@@ -174,14 +177,16 @@ def config(log_format: str, level: str) -> dict[str, Any]:
             "root": {"handlers": ["default"], "level": level.upper()},
         }
     # text: uvicorn's own readable lines, ours beside them with their fields appended
-    base: dict[str, Any] = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    base: JSONObject = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     base["filters"] = {"secrets": hide_filter}
-    base["formatters"]["text"] = {"()": f"{__name__}.TextFormatter"}
-    base["formatters"]["default"]["()"] = f"{__name__}.OneLineDefault"
-    base["formatters"]["access"]["()"] = f"{__name__}.OneLineAccess"
-    for handler in base["handlers"].values():
-        handler["filters"] = ["secrets"]
-    base["handlers"]["project"] = {"class": "logging.StreamHandler", "formatter": "text",
-                                   "filters": ["secrets"], "stream": "ext://sys.stderr"}
+    formatters = at(base, "formatters")
+    formatters["text"] = {"()": f"{__name__}.TextFormatter"}
+    at(formatters, "default")["()"] = f"{__name__}.OneLineDefault"
+    at(formatters, "access")["()"] = f"{__name__}.OneLineAccess"
+    handlers = at(base, "handlers")
+    for name in handlers:
+        at(handlers, name)["filters"] = ["secrets"]
+    handlers["project"] = {"class": "logging.StreamHandler", "formatter": "text",
+                           "filters": ["secrets"], "stream": "ext://sys.stderr"}
     base["root"] = {"handlers": ["project"], "level": level.upper()}
     return base

@@ -17,13 +17,18 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
+from doublesix.core.notation import RecordJSON
 from doublesix.server.rooms import tokens
 from doublesix.server.rooms.botpool import start_worker, worker_args
 from doublesix.server.rooms.ratelimit import BucketTable
 from doublesix.server.rooms.room import Room
 from doublesix.server.wire.errors import ErrorCode, ServiceError
+
+if TYPE_CHECKING:  # the engine is imported in the workers only
+    from doublesix.bots.analysis import AnalysisJSON
+    from doublesix.bots.hints import HintJSON
 
 log = logging.getLogger("doublesix.server.review")
 T = TypeVar("T")
@@ -40,14 +45,36 @@ _MAX_CLIENTS = 10_000
 
 
 # -- the worker side (top-level functions: they are pickled to a process) -----------------
-def review_job(record: dict[str, Any], seat: int, deal: int) -> dict[str, Any]:
+class ReviewAnswer(TypedDict):
+    """``POST /api/games/{game_id}/review``'s answer."""
+
+    game_id: str
+    game_no: int
+    deal: int
+    seat: int
+    hints_used: bool
+    review: AnalysisJSON
+
+
+class HintAnswer(TypedDict):
+    """``POST /api/games/{game_id}/hint``'s answer."""
+
+    game_id: str
+    seat: int
+    state_no: int
+    action: str
+    reason: str
+    value: int | None
+
+
+def review_job(record: RecordJSON, seat: int, deal: int) -> AnalysisJSON:
     from doublesix.bots.analysis import analyse_record
 
     return analyse_record(record, seat, deal, worlds=REVIEW_WORLDS, ms=REVIEW_MS,
                           seed=deal).to_dict()
 
 
-def hint_job(record: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+def hint_job(record: RecordJSON, seat: int, seed: int) -> HintJSON:
     from doublesix.bots.hints import hint
     from doublesix.core.notation import load_record
     from doublesix.core.view import PlayerView
@@ -89,7 +116,9 @@ class _Worker:
         self.process.start()
         theirs.close()
 
-    async def run(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    async def run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[bool, Any]:
+        """(True, the result) or (False, what went wrong in the job); raises EOFError or
+        OSError when the process is gone."""
         loop = asyncio.get_running_loop()
         self.conn.send((fn, args))  # a record: a few kilobytes, and the worker is reading
         ready = loop.create_future()
@@ -99,17 +128,26 @@ class _Worker:
             await ready
         finally:
             loop.remove_reader(fd)
-        ok, value = self.conn.recv()  # readable: the answer is arriving in one piece
-        if not ok:
-            raise RuntimeError(f"the engine failed: {value}")
-        result: T = value
-        return result
+        answer: tuple[bool, Any] = self.conn.recv()  # readable: the answer comes in one piece
+        return answer
 
     def kill(self) -> None:
-        """At once, whatever it is doing: SIGKILL, then reaped (it ends in a moment)."""
+        """At once, whatever it is doing (SIGKILL); reaped once it has ended, without waiting
+        for that on the event loop."""
         self.process.kill()
-        self.process.join(1.0)
         self.conn.close()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.process.join(1.0)
+            return
+        sentinel = self.process.sentinel
+
+        def reap() -> None:
+            loop.remove_reader(sentinel)
+            self.process.join()
+
+        loop.add_reader(sentinel, reap)
 
 
 class Engine:
@@ -144,7 +182,7 @@ class Engine:
                 worker = self._idle.pop() if self._idle else _Worker()
                 self._busy.add(worker)
                 try:
-                    result = await worker.run(fn, args)
+                    ok, value = await worker.run(fn, args)
                 except BaseException as exc:
                     worker.kill()  # cancelled mid-job, or its process died: never reused
                     if self._stopped:
@@ -157,7 +195,10 @@ class Engine:
                     raise
                 finally:
                     self._busy.discard(worker)
-                self._idle.append(worker)
+                self._idle.append(worker)  # a job that failed leaves its worker sound
+                if not ok:
+                    raise RuntimeError(f"the engine failed: {value}")
+                result: T = value
                 return result
         finally:
             self._queued -= 1
@@ -181,11 +222,11 @@ def _restarting() -> ServiceError:
 class _Shared:
     """One review job and how many requests wait for it."""
 
-    def __init__(self, task: asyncio.Task[dict[str, Any]]) -> None:
+    def __init__(self, task: asyncio.Task[AnalysisJSON]) -> None:
         self.task = task
         self.waiting = 0
 
-    async def wait(self) -> dict[str, Any]:
+    async def wait(self) -> AnalysisJSON:
         self.waiting += 1
         try:
             return await asyncio.shield(self.task)
@@ -226,7 +267,7 @@ class Reviews:
 
     # -- the review ---------------------------------------------------------------------
     async def review(self, room: Room, client: str, token: str | None, seat: int | None,
-                     deal: int | None) -> dict[str, Any]:
+                     deal: int | None) -> ReviewAnswer:
         match = room.match
         number = match.deal_number if deal is None else deal
         if not 1 <= number <= match.deal_number:
@@ -252,8 +293,8 @@ class Reviews:
                 "review": cached}
 
     async def _review_job(self, room: Room, key: tuple[str, int, int, int], seat: int,
-                          number: int) -> dict[str, Any]:
-        found = await self.run_in_worker(review_job, dict(room.row.record), seat, number)
+                          number: int) -> AnalysisJSON:
+        found = await self.run_in_worker(review_job, room.row.record.copy(), seat, number)
         room.reviews[key[1:]] = found
         return found
 
@@ -275,7 +316,7 @@ class Reviews:
         return seat
 
     # -- hints ----------------------------------------------------------------------------
-    async def hint(self, room: Room, client: str, token: str | None) -> dict[str, Any]:
+    async def hint(self, room: Room, client: str, token: str | None) -> HintAnswer:
         if room.mode == "online":
             raise ServiceError(ErrorCode.NO_HINTS, "hints are for games against the computer and"
                                " hot-seat only", status=403)
@@ -290,10 +331,11 @@ class Reviews:
                                "a hint is for the player to move", status=409)
         self._limit("hint", client)
         state_no = room.row.state_no
-        found = await self.run_in_worker(hint_job, dict(room.row.record), to_move,
+        found = await self.run_in_worker(hint_job, room.row.record.copy(), to_move,
                                          room.seed ^ room.row.game_no)
         room.hints.add((room.row.game_no, room.match.deal_number))
-        return {"game_id": room.game_id, "seat": to_move, "state_no": state_no, **found}
+        return {"game_id": room.game_id, "seat": to_move, "state_no": state_no,
+                "action": found["action"], "reason": found["reason"], "value": found["value"]}
 
 
 def _seats_of(room: Room, token: str | None) -> list[int]:

@@ -1,4 +1,5 @@
-"""Per-client budgets: rooms created, computer rooms, open sockets (docs/protocol.md, "Limits").
+"""Per-client budgets: rooms created, computer rooms, open sockets and new sockets
+(docs/protocol.md, "Limits").
 
 A client is its address, an IPv6 one by its /64 (``clients.address``). Budgets are token
 buckets kept in memory; a table of them holds at most ``PRUNE_AT`` clients, the least recently
@@ -16,6 +17,8 @@ from doublesix.server.rooms.ratelimit import BucketTable
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 PRUNE_AT = 10_000
+#: new sockets a socket closed for flooding costs its address
+FLOOD_COST = 10
 
 
 class Budgets:
@@ -26,6 +29,8 @@ class Budgets:
             settings.computer_per_minute / 60.0, settings.computer_burst, clock, PRUNE_AT)
         self.sockets_per_client = settings.sockets_per_client
         self._sockets: dict[str, int] = {}
+        self.new_sockets: BucketTable[str] = BucketTable(
+            settings.socket_per_minute / 60.0, settings.socket_burst, clock, PRUNE_AT)
 
     def create(self, client: str | None, mode: str) -> None:
         """Spend one room (and one computer room) of *client*'s budget, or refuse (429)."""
@@ -38,6 +43,17 @@ class Budgets:
         if mode == "computer" and not self.computer.take(client):
             raise ServiceError(ErrorCode.TOO_MANY_ROOMS, "too many games against the computer from"
                                " this address: wait a minute", status=429)
+
+    def may_connect(self, client: str | None) -> bool:
+        """Spend one new socket of *client*'s budget; False when it has none left (a client
+        reconnecting as fast as it can, each socket closed for flooding: issue 21, item 8)."""
+        return client is None or self.new_sockets.take(client)
+
+    def flooded(self, client: str | None) -> None:
+        """A socket of *client* was closed for flooding: it costs ``FLOOD_COST`` new sockets."""
+        if client is not None:
+            for _ in range(FLOOD_COST):
+                self.new_sockets.take(client)
 
     def open_socket(self, client: str | None) -> bool:
         """Count a new socket of *client*; False (and not counted) over the cap."""

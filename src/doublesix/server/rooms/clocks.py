@@ -10,12 +10,24 @@ numbers only move when something is saved.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
+
+from doublesix.server.storage.hall import ClockRow
 
 if TYPE_CHECKING:
     from doublesix.server.rooms.room import Room
 
-Clock = dict[str, Any]
+#: the stored clock (GameRow.hall["clock"]); functions here change it in place
+Clock = ClockRow
+
+
+class ClockJSON(TypedDict):
+    """What every seat and spectator is sent of a clock (``room.hall.clock``)."""
+
+    minutes: int
+    increment: float
+    left: list[float]
+    running: int | None
 MINUTES = (1, 3, 5, 10, 15, 30)
 MAX_INCREMENT = 30
 
@@ -36,8 +48,8 @@ def _charge(clock: Clock, now: float) -> None:
 
 def playing(room: Room) -> int | None:
     """The seat whose clock should run now: a game in play with every seat taken."""
-    hall = room.row.hall or {}
-    if hall.get("over") or not room.all_taken() or room.match.deal_over:
+    hall = room.row.hall
+    if (hall and hall["over"]) or not room.all_taken() or room.match.deal_over:
         return None
     return room.match.to_move
 
@@ -51,8 +63,9 @@ def sync(clock: Clock, *, game_no: int, state_no: int, to_move: int | None, now:
     grow by the increment minus a fraction of a second with every move it makes."""
     if clock["game_no"] != game_no:  # a new game: full time again, nobody's clock running
         base = float(clock["minutes"] * 60)
-        clock.update(left=[base] * len(clock["left"]), running=None, since=now,
-                     state_no=state_no, game_no=game_no)
+        clock["left"] = [base] * len(clock["left"])
+        clock["running"], clock["since"] = None, now
+        clock["state_no"], clock["game_no"] = state_no, game_no
     elif clock["state_no"] != state_no:  # a move (or next deal): the mover earns the increment
         mover = clock["running"]
         _charge(clock, now)
@@ -92,11 +105,11 @@ def flagged(clock: Clock | None, now: float) -> int | None:
     """The seat whose time ran out, if any."""
     if clock is None or clock["running"] is None:
         return None
-    seat: int = clock["running"]
+    seat = clock["running"]
     return seat if left_now(clock, now)[seat] <= 0 else None
 
 
-def public(clock: Clock, now: float) -> dict[str, Any]:
+def public(clock: Clock, now: float) -> ClockJSON:
     """What every seat and spectator sees: time left now (to 0.1 s) and whose clock runs."""
     return {"minutes": clock["minutes"], "increment": clock["increment"],
             "left": [round(x, 1) for x in left_now(clock, now)], "running": clock["running"]}

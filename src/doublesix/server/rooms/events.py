@@ -143,6 +143,18 @@ class ComputerSeated(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatFreed(Event):
+    """A guest away from an untimed public table too long lost the seat (the hall)."""
+
+    kind: ClassVar[str] = "seat_freed"
+    seat: int
+    reason: Literal["away"] = "away"
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
 class ChatSaid(Event):
     """A hall table's chat message (plain text; ``at`` in unix seconds)."""
 
@@ -199,6 +211,7 @@ _READERS: dict[str, Callable[[Json], Event]] = {
     "rematch_cancelled": lambda d: RematchCancelled(d["seat"], d["reason"]),
     "level": lambda d: LevelSet(d["level"]),
     "seat_computer": lambda d: ComputerSeated(d["seat"]),
+    "seat_freed": lambda d: SeatFreed(d["seat"], d["reason"]),
     "chat": lambda d: ChatSaid(d["seat"], d["name"], d["text"], d["at"]),
     "timeout": _timed_out,
 }

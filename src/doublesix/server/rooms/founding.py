@@ -21,7 +21,6 @@ from doublesix.server.rooms.room import (
     new_match,
     seat_list,
 )
-from doublesix.server.rooms.rules_check import check_rules
 from doublesix.server.rooms.tables import table_options
 from doublesix.server.storage import EventRow, GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
@@ -70,12 +69,11 @@ def _seats(mode: str, players: int, token_hash: str, name: str | None,
 
 
 def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall: Any,
-          computers: Any, now: float) -> Founded:
+          computers: Any, now: float, holders: tuple[str, ...] = ()) -> Founded:
     """The new room (not stored yet) and its creator's answer; raises ServiceError."""
     level = _level(mode, level, computers)
-    check_rules(rules_data)
     try:
-        rules = Ruleset.from_dict(rules_data if rules_data is not None else {})
+        rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
         match, record = new_match(rules, tokens.new_seed())
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc) or "these rules cannot be played"
@@ -91,6 +89,7 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
     )
     if hall is not None:
         row.hall = table_options(hall, mode, rules.players, now)
+        seats[CREATOR].holders = list(holders)  # a hall table's creator holds one seat
     room = Room(row=row, match=match)
     row.computer_to_move = room.computer_to_move()
     owned = [s.seat for s in seats if s.token_hash == token_hash]

@@ -4,7 +4,9 @@ sockets that watch a room without a seat (spectators of a public hall table)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Protocol
+from typing import Protocol
+
+from doublesix.server.wire.protocol import OutFrame
 
 
 class Peer(Protocol):
@@ -13,7 +15,7 @@ class Peer(Protocol):
     game_id: str | None
     seats: tuple[int, ...]
 
-    def send(self, frame: dict[str, Any]) -> None: ...
+    def send(self, frame: OutFrame) -> None: ...
 
     def close(self, code: int, reason: str) -> None: ...
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import abc
 import enum
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from doublesix.core import Action, IllegalAction
 from doublesix.server.rooms import tokens
@@ -38,6 +39,14 @@ from doublesix.server.rooms.room import CREATOR, DEFAULT_LEVEL, LEVELS, Room
 from doublesix.server.wire import protocol
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
+#: the service's registered checks (its ``move_checks``, ``create_checks``, ``join_checks``),
+#: each raising ServiceError to refuse: under the lock before a move or next deal; before a
+#: room is created (the create body's ``hall``, the client's address); under the lock before
+#: someone takes a seat, with who they are (hall/holders.py)
+MoveCheck = Callable[[Room], Awaitable[None]]
+CreateCheck = Callable[[Any, str | None], None]
+JoinCheck = Callable[[Room, tuple[str, ...]], None]
+
 
 class Phase(enum.Enum):
     OPEN = "open"  # an online room with a free seat: nothing is played until it fills
@@ -48,7 +57,7 @@ class Phase(enum.Enum):
 
 
 def phase(room: Room) -> Phase:
-    if (room.row.hall or {}).get("over"):
+    if room.row.hall is not None and room.row.hall["over"]:
         return Phase.TIMED_OUT
     if room.mode == "online" and not room.all_taken():
         return Phase.OPEN
@@ -167,7 +176,7 @@ def stale(current: int, made_on: int) -> ServiceError:
     """The refusal of a frame made on an earlier state that it does not repeat."""
     return ServiceError(ErrorCode.STALE_STATE,
         f"the game has moved on (state {current}): your frame was made on state {made_on}",
-        extra={"state_no": current},
+        state_no=current,
     )
 
 
@@ -286,19 +295,22 @@ class SeatComputer(Command):
 class JoinSeat(Command):
     """Take a free seat by invite, or (*public*, the hall) at an open public table: the chosen
     seat, or else the first free one (one invite link seats every guest). ``token_hash`` is
-    the digest of the token the guest will be given."""
+    the digest of the token the guest will be given; *holders* who they are (a hall table's
+    seat remembers it), and *vet* the service's checks of them (hall/holders.py)."""
 
     invite: str | None
     name: str | None
     token_hash: str
     public: bool = False
     seat: int | None = None
+    holders: tuple[str, ...] = ()
+    vet: tuple[JoinCheck, ...] = ()
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
-        hall = room.row.hall or {}
+        hall = room.row.hall
         if self.public:
-            opens = bool(hall.get("public"))
-            if hall.get("closed"):
+            opens = hall is not None and hall["public"]
+            if hall is not None and hall.get("closed"):
                 raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
         else:
             opens = self.invite is not None and tokens.matches(self.invite, room.row.invite_hash)
@@ -318,9 +330,11 @@ class JoinSeat(Command):
             if self.seat not in free:
                 raise ServiceError(ErrorCode.SEAT_TAKEN, f"seat {self.seat} is not free: free"
                                    " seats are " + ", ".join(map(str, free)), status=409)
+        for check in self.vet:
+            check(room, self.holders)
         taken = room.seat(free[0] if self.seat is None else self.seat)
-        taken.token_hash = self.token_hash
-        taken.name = self.name
+        taken.token_hash, taken.name = self.token_hash, self.name
+        taken.holders = list(self.holders) if room.row.hall is not None else []
         return [Joined(taken.seat, self.name)]
 
 

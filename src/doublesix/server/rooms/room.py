@@ -9,19 +9,23 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-from doublesix.bots import Bot
+from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
+from doublesix.bots import GAME_LEVELS, Bot
 from doublesix.core import Action, IllegalAction, Match, Ruleset
 from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import load_record, record_of
+from doublesix.core.notation import RecordJSON, load_record, record_of
 from doublesix.server.rooms.computer import bot_for
 from doublesix.server.storage import GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
+if TYPE_CHECKING:  # the engine is imported by the review workers only
+    from doublesix.bots.analysis import AnalysisJSON
+
 MODES = ("computer", "hotseat", "online")
-LEVELS = ("easy", "medium", "hard", "random")
-DEFAULT_LEVEL = "medium"
+LEVELS = GAME_LEVELS
+DEFAULT_LEVEL = _DEFAULT_LEVEL
 CREATOR = 0
 
 
@@ -39,7 +43,7 @@ def seat_list(value: object, players: int) -> list[int]:
     return sorted(value)
 
 
-def _carry_on(match: Match, seed: int, record: dict[str, Any]) -> bool:
+def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
     """Play onto *match* the moves of *record* past the ones it made, if its moves begin
     with exactly those (same seed: the same game); False when the record is another game."""
     steps = record.get("actions")
@@ -50,14 +54,16 @@ def _carry_on(match: Match, seed: int, record: dict[str, Any]) -> bool:
         if step != ({"do": "next_deal"} if seat is None else {"seat": seat, "action": text}):
             return False
     for step in steps[len(made):]:
-        if step == {"do": "next_deal"}:
+        if "do" in step:
+            if step["do"] != "next_deal":
+                raise ValueError(f"unknown record step {step!r}")
             match.next_deal()
         else:
             match.apply(Action.parse(step["action"]), step["seat"])
     return True
 
 
-def new_match(rules: Ruleset, seed: int) -> tuple[Match, dict[str, object]]:
+def new_match(rules: Ruleset, seed: int) -> tuple[Match, RecordJSON]:
     """A fresh game and its record (the record holds the secret seed: storage only)."""
     match = Match(rules, SeededDealer(seed))
     return match, record_of(match, seed)
@@ -75,7 +81,7 @@ class Room:
     now: Callable[[], float] = time.time
     #: «Разбор» results by (game_no, deal, seat), and the (game_no, deal)s where a hint was
     #: given: kept with the room in memory (server/review/service.py)
-    reviews: dict[tuple[int, int, int], dict[str, Any]] = field(default_factory=dict)
+    reviews: dict[tuple[int, int, int], AnalysisJSON] = field(default_factory=dict)
     hints: set[tuple[int, int]] = field(default_factory=set)
 
     @classmethod
@@ -153,7 +159,7 @@ class Room:
         if not self.is_computer(self.match.to_move):
             return False
         if self.mode == "online":
-            return self.all_taken() and not (self.row.hall or {}).get("over")
+            return self.all_taken() and not (self.row.hall and self.row.hall["over"])
         return True
 
     def view_seat(self, seats: tuple[int, ...]) -> int:

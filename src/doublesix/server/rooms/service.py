@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hmac
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from doublesix.server.config import Settings
@@ -34,13 +34,8 @@ from doublesix.server.rooms.signals import Created, Gone, Presence, Signals, Sto
 from doublesix.server.rooms.turns import ComputerTurns, Scheduler
 from doublesix.server.storage import Storage
 from doublesix.server.wire import errors
-from doublesix.server.wire.errors import ErrorCode, ServiceError
-from doublesix.server.wire.protocol import Command, Hello, RequestId, Simple, Watch
-
-#: runs under the room's lock before a move or next deal; raises ServiceError to refuse it
-MoveCheck = Callable[[Room], Awaitable[None]]
-#: runs before a room is created, with the create body's ``hall`` and the client's address
-CreateCheck = Callable[[Any, str | None], None]
+from doublesix.server.wire.errors import ErrorCode, RequestId, ServiceError
+from doublesix.server.wire.protocol import Command, Hello, Simple, Watch
 
 
 class RoomsService:
@@ -59,8 +54,9 @@ class RoomsService:
         self.rooms = RoomCache(storage, clock, self.observe, before_commit)
         self.signals = Signals()
         self.signals.subscribe(self.observe.heard)
-        self.move_checks: list[MoveCheck] = []
-        self.create_checks: list[CreateCheck] = []
+        self.move_checks: list[machine.MoveCheck] = []
+        self.create_checks: list[machine.CreateCheck] = []
+        self.join_checks: list[machine.JoinCheck] = []
         self.instance = tokens.new_game_id()  # names this process in computer-turn claims
         self.budgets = Budgets(settings)
         self.computer = computer(self)
@@ -165,13 +161,14 @@ class RoomsService:
     async def create(
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
         hall: Any = None, client: str | None = None, computers: Any = None,
+        holders: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         founding.check_mode(mode, computers)
         self.budgets.create(client, mode)
         for check in self.create_checks:
             check(hall, client)
         now = self.clock()
-        new = founding.found(mode, rules_data, level, name, hall, computers, now)
+        new = founding.found(mode, rules_data, level, name, hall, computers, now, holders)
         room = new.room
         await self.storage.create(room.row, [new.first])
         self.rooms.add(room)
@@ -182,11 +179,12 @@ class RoomsService:
 
     async def join(
         self, game_id: str, invite: str | None, name: str | None, *, public: bool = False,
-        seat: int | None = None,
+        seat: int | None = None, holders: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         """Take a free seat by invite, or (*public*, the hall) at an open public table."""
         token = tokens.new_token()
-        command = machine.JoinSeat(invite, name, tokens.digest(token), public, seat)
+        command = machine.JoinSeat(invite, name, tokens.digest(token), public, seat, holders,
+                                   tuple(self.join_checks))
         room, events = await self.run(game_id, command)
         joined = events[0].event
         assert isinstance(joined, Joined)

@@ -3,14 +3,88 @@ timeout result. Pure functions over ``GameRow.hall``, used by the rooms service 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
+from doublesix.core.rules import RulesJSON
 from doublesix.server.rooms import clocks
 from doublesix.server.rooms.room import CREATOR, Room
+from doublesix.server.storage.hall import HallRow, TimeoutResult
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
+STATUSES = ("open", "playing", "finished")
 
-def table_options(data: Any, mode: str, players: int, now: float) -> dict[str, Any]:
+
+class LineSeat(TypedDict):
+    seat: int
+    name: str | None
+    taken: bool
+    computer: bool
+    connected: bool
+
+
+class LineClock(TypedDict):
+    minutes: int
+    increment: float
+
+
+class TableLine(TypedDict):
+    """A table's line in the lobby (``lobby`` and ``lobby_delta`` frames, docs/protocol.md),
+    and what the processes of one hall tell each other of a table (hall/shared.py)."""
+
+    game_id: str
+    rules: RulesJSON
+    clock: LineClock | None
+    seats: list[LineSeat]
+    pairs: list[list[int]] | None
+    creator: str | None
+    status: str
+    since: float | None
+    watchers: int
+
+
+class HallInfo(TypedDict):
+    """``room.hall`` of every ``room`` (null for rooms that are not hall tables)."""
+
+    public: bool
+    clock: clocks.ClockJSON | None
+    over: TimeoutResult | None
+
+
+class BadLine(ValueError):
+    """A lobby line from another process that does not have :class:`TableLine`'s shape."""
+
+
+def line_from_json(data: object) -> TableLine:
+    """A line heard from another process, checked before it reaches the lobby's subscribers."""
+    if not isinstance(data, dict) or data.keys() != TableLine.__required_keys__:
+        raise BadLine(f"not a lobby line: {data!r:.80}")
+    ok = (isinstance(data["game_id"], str) and isinstance(data["rules"], dict)
+          and data["status"] in STATUSES and _whole(data["watchers"])
+          and (data["creator"] is None or isinstance(data["creator"], str))
+          and (data["since"] is None or isinstance(data["since"], (int, float)))
+          and (data["pairs"] is None or isinstance(data["pairs"], list))
+          and isinstance(data["seats"], list) and all(map(_seat_ok, data["seats"]))
+          and (data["clock"] is None or (isinstance(data["clock"], dict)
+                                          and data["clock"].keys() == LineClock.__required_keys__
+                                          and _whole(data["clock"]["minutes"]))))
+    if not ok:
+        raise BadLine(f"a lobby line of the wrong shape: {data!r:.80}")
+    return {"game_id": data["game_id"], "rules": data["rules"], "clock": data["clock"],
+            "seats": data["seats"], "pairs": data["pairs"], "creator": data["creator"],
+            "status": data["status"], "since": data["since"], "watchers": data["watchers"]}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_ok(seat: object) -> bool:
+    return (isinstance(seat, dict) and seat.keys() == LineSeat.__required_keys__
+            and _whole(seat["seat"]) and (seat["name"] is None or isinstance(seat["name"], str))
+            and all(isinstance(seat[k], bool) for k in ("taken", "computer", "connected")))
+
+
+def table_options(data: object, mode: str, players: int, now: float) -> HallRow:
     """``GameRow.hall`` for a new table, from ``{"public": bool, "clock": {...} | null}``."""
     if not isinstance(data, dict):
         raise ServiceError(ErrorCode.BAD_REQUEST,
@@ -38,17 +112,18 @@ def table_options(data: Any, mode: str, players: int, now: float) -> dict[str, A
 
 def is_over(room: Room) -> bool:
     """The game at this table has ended (out, fish, the match decided, or time ran out)."""
-    hall = room.row.hall or {}
+    hall = room.row.hall
     match = room.match
-    if hall.get("over"):
+    if hall and hall["over"]:
         return True
     return match.deal_over and (not match.rules.is_match or match.is_over)
 
 
-def summary(room: Room, connected: set[int], watchers: int) -> dict[str, Any]:
+def summary(room: Room, connected: set[int], watchers: int) -> TableLine:
     """A lobby line: no hands, no tokens; names, presence, options and state only."""
-    hall = room.row.hall or {}
-    clock = hall.get("clock")
+    hall = room.row.hall
+    assert hall is not None, "only a hall table has a lobby line"
+    clock = hall["clock"]
     status = "open" if not room.all_taken() else "finished" if is_over(room) else "playing"
     return {
         "game_id": room.game_id,
@@ -59,7 +134,7 @@ def summary(room: Room, connected: set[int], watchers: int) -> dict[str, Any]:
         "pairs": pairs(room),
         "creator": room.seat(CREATOR).name,
         "status": status,
-        "since": hall.get("open_since"),
+        "since": hall["open_since"],
         "watchers": watchers,
     }
 
@@ -71,22 +146,25 @@ def pairs(room: Room) -> list[list[int]] | None:
     return [[0, 2], [1, 3]]
 
 
-def timeout_result(room: Room, loser: int, game_no: int) -> dict[str, Any]:
+def timeout_result(room: Room, loser: int, game_no: int) -> TimeoutResult:
     """Running out of time. Two players: a single deal scores for the opponent as if the
     loser had gone out (the loser's pips); a match is lost. Three or four players: the
     other player with the fewest pips in hand wins the deal and scores the loser's pips
     [choice: the seeds say nothing]. In a pairs game the loser's pair loses the match."""
     deal = room.match.deal
     players = room.rules.players
-    result: dict[str, Any] = {"reason": "timeout", "loser": loser, "game_no": game_no}
+    winner: int | None
     if pairs(room) is not None:
-        result["winner"] = None
-        result["winner_pair"] = 1 - loser % 2
+        winner = None
     elif players == 2:
-        result["winner"] = 1 - loser
+        winner = 1 - loser
     else:
         others = [s for s in range(players) if s != loser]
-        result["winner"] = min(others, key=lambda s: (sum(t.pips for t in deal.hand(s)), s))
+        winner = min(others, key=lambda s: (sum(t.pips for t in deal.hand(s)), s))
+    result: TimeoutResult = {"reason": "timeout", "loser": loser, "game_no": game_no,
+                             "winner": winner}
+    if winner is None:
+        result["winner_pair"] = 1 - loser % 2
     if room.rules.is_match:
         result["match_lost"] = True
     else:

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from doublesix.core import PlayerView
-from doublesix.core.notation import event_to_json, view_to_json
-from doublesix.core.view import PublicEvent
+from doublesix.core.notation import ViewJSON, view_to_json
+from doublesix.core.view import view_of
 from doublesix.server.rooms import clocks
 from doublesix.server.rooms.events import Numbered
 from doublesix.server.rooms.room import Room
+from doublesix.server.rooms.tables import HallInfo
+from doublesix.server.storage.hall import ChatMessage
 
 
-def view(room: Room, seat: int) -> dict[str, Any]:
-    return view_to_json(PlayerView.of(room.match, seat))
+def view(room: Room, seat: int | None) -> ViewJSON:
+    """Seat *seat*'s view, or with None a spectator's: one builder (core.view.view_of) for
+    both, so a spectator's view is a seat's without what only that seat may see."""
+    return view_to_json(view_of(room.match, seat))
 
 
 def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
@@ -44,52 +47,30 @@ def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
     }
 
 
-def hall_info(room: Room) -> dict[str, Any] | None:
+def hall_info(room: Room) -> HallInfo | None:
     """A hall table's public extras: open to all or by invite, the clocks, a timeout."""
     hall = room.row.hall
     if hall is None:
         return None
-    clock = hall.get("clock")
-    return {"public": bool(hall.get("public")),
+    clock = hall["clock"]
+    return {"public": hall["public"],
             "clock": clocks.public(clock, room.now()) if clock else None,
-            "over": hall.get("over")}
+            "over": hall["over"]}
 
 
-def chat_log(room: Room) -> list[dict[str, Any]]:
-    return list((room.row.hall or {}).get("chat", []))
-
-
-def public_view(room: Room) -> dict[str, Any]:
-    """What a spectator sees: the line, the counts, the score; no seat, so never a hand."""
-    match = room.match
-    deal = match.deal
-    ends = deal.ends
-    status = match.status()
-    return {
-        "seat": None,
-        "rules": room.rules.to_dict(),
-        "line": [[a, b] for a, b in deal.line],
-        "ends": list(ends) if ends else None,
-        "hand_sizes": list(deal.hand_sizes()),
-        "boneyard": deal.boneyard_size,
-        "to_move": match.to_move,
-        "history": [event_to_json(PublicEvent(e.seat, e.action, e.ends_before))
-                    for e in deal.history],
-        "result": deal.outcome.to_dict() if deal.outcome else None,
-        "match": status.to_dict() if status else None,
-        "version": match.version,
-    }
+def chat_log(room: Room) -> list[ChatMessage]:
+    return list(room.row.hall["chat"]) if room.row.hall else []
 
 
 def watching(room: Room, connected: set[int]) -> dict[str, Any]:
     return {"type": "watching", "game_id": room.game_id, "event_no": room.row.event_no,
             "state_no": room.row.state_no, "room": room_info(room, connected),
-            "view": public_view(room), "chat": chat_log(room)}
+            "view": view(room, None), "chat": chat_log(room)}
 
 
 def watcher_event(room: Room, connected: set[int], stored: Numbered) -> dict[str, Any]:
     return {"type": "event", "event_no": stored.event_no, "state_no": stored.state_no,
-            "seat": None, "event": stored.payload, "view": public_view(room),
+            "seat": None, "event": stored.payload, "view": view(room, None),
             "room": room_info(room, connected)}
 
 

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
+from doublesix.core.notation import RecordJSON
+from doublesix.server.storage.hall import HallRow, hall_from_json
+
 
 class Conflict(Exception):
     """The room changed since it was read: reload and try again."""
@@ -26,6 +29,9 @@ class SeatRow:
     token_hash: str | None = None
     name: str | None = None
     computer: bool = False
+    #: who took the seat, as digests only (hall/holders.py): its client and its browser, so
+    #: nobody takes a second seat at a public table; never sent to anyone
+    holders: list[str] = field(default_factory=list)
 
     @property
     def taken(self) -> bool:
@@ -44,7 +50,7 @@ class GameRow:
     game_id: str
     mode: str
     level: str | None
-    record: dict[str, Any]
+    record: RecordJSON
     game_no: int
     state_no: int
     event_no: int
@@ -56,7 +62,7 @@ class GameRow:
     #: a computer game waiting for the computer's move: resumed after a restart
     computer_to_move: bool = False
     #: a hall table's extras (public flag, clock, chat, timeout); None for other rooms
-    hall: dict[str, Any] | None = None
+    hall: HallRow | None = None
 
     def data_json(self) -> str:
         """The columns without their own SQL column, as one JSON document."""
@@ -80,6 +86,7 @@ class GameRow:
     ) -> GameRow:
         doc = json.loads(data)
         seats = [SeatRow(**s) for s in doc.pop("seats")]
+        doc["hall"] = hall_from_json(doc.get("hall"))
         return cls(
             game_id=game_id, mode=mode, level=level, state_no=state_no, event_no=event_no,
             updated_at=updated_at, computer_to_move=bool(computer_to_move), seats=seats, **doc,

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import NotRequired, TypedDict
 
 # WebSocket close codes of docs/protocol.md
 CLOSE_NORMAL = 1000
 CLOSE_GOING_AWAY = 1001
 CLOSE_UNSUPPORTED = 1003
+CLOSE_POLICY = 1008  # a message not finished in time, a client that does not read
 CLOSE_TOO_BIG = 1009
 CLOSE_INTERNAL = 1011
 CLOSE_RESTART = 1012  # the process is stopping (a restart): reconnect at once, another takes it
@@ -49,8 +50,11 @@ class ErrorCode(StrEnum):
     BAD_INVITE = "bad_invite"
     ROOM_FULL = "room_full"
     SEAT_TAKEN = "seat_taken"
+    ALREADY_SEATED = "already_seated"
     TOO_MANY_ROOMS = "too_many_rooms"
     TOO_MANY_TABLES = "too_many_tables"
+    #: the WebSocket upgrade (429), before any socket: too many new sockets from one address
+    TOO_MANY_SOCKETS = "too_many_sockets"
     # play
     STALE_STATE = "stale_state"
     NOT_YOUR_TURN = "not_your_turn"
@@ -83,6 +87,29 @@ class ErrorCode(StrEnum):
     INTERNAL = "internal"
 
 
+#: the ``id`` a client gave its frame, echoed in the answer (an int or a short string)
+RequestId = str | int | None
+
+
+class ErrorFrame(TypedDict):
+    type: str
+    code: str
+    message: str
+    id: RequestId
+    state_no: NotRequired[int]
+
+
+class ErrorDetail(TypedDict):
+    code: str
+    message: str
+
+
+class ErrorBody(TypedDict):
+    """Every HTTP error's body."""
+
+    error: ErrorDetail
+
+
 class ServiceError(Exception):
     """A request refused with nothing changed. ``close`` asks the socket to be closed too."""
 
@@ -93,24 +120,28 @@ class ServiceError(Exception):
         *,
         status: int = 400,
         close: tuple[int, str] | None = None,
-        extra: dict[str, Any] | None = None,
+        state_no: int | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
         self.close = close
-        self.extra = extra or {}
+        #: ``stale_state``: the room's current state number, for the client to catch up
+        self.state_no = state_no
         #: the ``id`` of the frame this refuses, when known
-        self.request_id: object = None
+        self.request_id: RequestId = None
 
-    def frame(self, request_id: object = None) -> dict[str, Any]:
+    def frame(self, request_id: RequestId = None) -> ErrorFrame:
         """The WebSocket ``error`` frame."""
         rid = self.request_id if request_id is None else request_id
-        return {"type": "error", "code": self.code, "message": self.message, "id": rid,
-                **self.extra}
+        frame: ErrorFrame = {"type": "error", "code": self.code, "message": self.message,
+                             "id": rid}
+        if self.state_no is not None:
+            frame["state_no"] = self.state_no
+        return frame
 
-    def body(self) -> dict[str, Any]:
+    def body(self) -> ErrorBody:
         """The HTTP error body."""
         return {"error": {"code": self.code, "message": self.message}}
 

@@ -6,13 +6,19 @@ the service's business.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.http.edge import parse_json
-from doublesix.server.wire.errors import ErrorCode, ServiceError
+from doublesix.server.wire.errors import ErrorCode, RequestId, ServiceError
 
-RequestId = str | int | None
+#: the version of docs/protocol.md served (its title says it; static/js/net.js reads the same)
+PROTOCOL_VERSION = 2
+
+#: a frame the server sends: one of the TypedDicts of the frames (views.py, hall/lobby.py,
+#: errors.py …), JSON-encoded as it is; read-only, so every one of them is one
+OutFrame = Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,7 @@ def bad(message: str) -> ServiceError:
     return ServiceError(ErrorCode.BAD_MESSAGE, message)
 
 
-def request_id(frame: dict[str, Any]) -> RequestId:
+def request_id(frame: JSONObject) -> RequestId:
     """The frame's ``id`` if it is usable (an int or a short string), else None."""
     value = frame.get("id")
     if isinstance(value, bool):
@@ -97,7 +103,7 @@ def request_id(frame: dict[str, Any]) -> RequestId:
     return None
 
 
-def _int(frame: dict[str, Any], key: str, *, required: bool = True) -> int | None:
+def _int(frame: JSONObject, key: str, *, required: bool = True) -> int | None:
     value = frame.get(key)
     if value is None and not required:
         return None
@@ -106,7 +112,7 @@ def _int(frame: dict[str, Any], key: str, *, required: bool = True) -> int | Non
     return value
 
 
-def _str(frame: dict[str, Any], key: str, limit: int = 256, *, empty: bool = False) -> str:
+def _str(frame: JSONObject, key: str, limit: int = 256, *, empty: bool = False) -> str:
     value = frame.get(key)
     if not isinstance(value, str) or not (value or empty) or len(value) > limit:
         kind = "a string" if empty else "a non-empty string"

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Rules" and "Tips" pages, in our own words from the product texts (seeds 000, 001, 003).
 // DOM-free data: headings, paragraphs, lists and tile pictures; views/pages.js draws them.
 
@@ -95,4 +96,4 @@ export const PAGES = {
 };
 
 // three and four players, and «Козёл»: content_kozel.js
-for (const page of ["rules", "tips"]) for (const lang of ["ru", "en"]) PAGES[page][lang].push(...KOZEL[page][lang]);
+for (const page of /** @type {const} */ (["rules", "tips"])) for (const lang of /** @type {const} */ (["ru", "en"])) PAGES[page][lang].push(.../** @type {any[]} */ (KOZEL[page][lang]));

@@ -1,3 +1,4 @@
+// @ts-check
 // The Rules and Tips pages' sections for three and four players and for «Козёл» (RULES.md
 // §6 and §9), appended to content.js's pages.
 

@@ -1,9 +1,17 @@
+// @ts-check
 // Reading a seat's view for display. DOM-free: the server decides what is legal; this module
 // only sorts its `legal` list into what the buttons and tiles need, and words things.
 
 import { t } from "./i18n.js";
 
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").HistoryEntry} HistoryEntry */
+/** @typedef {{ kind: string, tile?: string, end?: string|null }} Action */
+/** @typedef {(seat: number) => string} NameOf */
+/** @typedef {{ kind: string, tile?: string|null, points: number }} Bonus */
+
 /** "play 0-6 left" → {kind: "play", tile: "0-6", end: "left"}; "draw" → {kind: "draw"}. */
+/** @param {unknown} text @returns {Action} */
 export function parseAction(text) {
   const words = String(text).trim().split(/\s+/);
   if (words[0] === "play") {
@@ -13,29 +21,38 @@ export function parseAction(text) {
 }
 
 /** "6-0" → "0-6": tiles are named low half first. */
+/** @param {string|number[]} tile @returns {string} */
 export function canonical(tile) {
   const [a, b] = splitTile(tile);
   return `${Math.min(a, b)}-${Math.max(a, b)}`;
 }
 
+/** @param {string|number[]} tile @returns {[number, number]} */
 export function splitTile(tile) {
   if (Array.isArray(tile)) return [Number(tile[0]), Number(tile[1])];
   const [a, b] = String(tile).split("-").map(Number);
   return [a, b];
 }
 
+/** @param {string|number[]} tile */
 export function pips(tile) {
   const [a, b] = splitTile(tile);
   return a + b;
 }
 
+/** @param {string|number[]} tile */
 export function isDouble(tile) {
   const [a, b] = splitTile(tile);
   return a === b;
 }
 
 /** What the seat may do now: tiles with their ends (null = the first tile), draw, pass, redeal. */
+/**
+ * @param {{ legal?: string[] }|null|undefined} view
+ * @returns {{ plays: Map<string, Array<string|null>>, draw: boolean, pass: boolean, redeal: boolean }}
+ */
 export function legalMoves(view) {
+  /** @type {Map<string, Array<string|null>>} */
   const plays = new Map();
   let draw = false;
   let pass = false;
@@ -43,8 +60,8 @@ export function legalMoves(view) {
   for (const text of view?.legal ?? []) {
     const action = parseAction(text);
     if (action.kind === "play") {
-      if (!plays.has(action.tile)) plays.set(action.tile, []);
-      plays.get(action.tile).push(action.end);
+      if (!plays.has(/** @type {string} */ (action.tile))) plays.set(/** @type {string} */ (action.tile), []);
+      /** @type {Array<string|null>} */ (plays.get(/** @type {string} */ (action.tile))).push(action.end ?? null);
     } else if (action.kind === "draw") draw = true;
     else if (action.kind === "pass") pass = true;
     else if (action.kind === "redeal") redeal = true;
@@ -53,6 +70,7 @@ export function legalMoves(view) {
 }
 
 /** The action text for playing *tile* at *end* (null for the first tile), as the server wrote it. */
+/** @param {{ legal?: string[] }|null|undefined} view @param {string} tile @param {string|null} end @returns {string|null} */
 export function playAction(view, tile, end) {
   const key = canonical(tile);
   for (const text of view?.legal ?? []) {
@@ -63,6 +81,7 @@ export function playAction(view, tile, end) {
 }
 
 /** Where in `view.line` the first tile lies: one place right for every play made on the left. */
+/** @param {HistoryEntry[]|null|undefined} history */
 export function leadIndex(history) {
   let left = 0;
   for (const event of history ?? []) {
@@ -73,13 +92,15 @@ export function leadIndex(history) {
 }
 
 /** A tile read out: a blank half is "пусто" (blank), e.g. «пусто-6». */
+/** @param {string} tile */
 export function tileSpoken(tile) {
   const [a, b] = splitTile(canonical(tile));
-  const word = (v) => (v === 0 ? t("tile.blank") : String(v));
+  const word = (/** @type {number} */ v) => (v === 0 ? t("tile.blank") : String(v));
   return `${word(a)}-${word(b)}`;
 }
 
 /** One history line, e.g. «Белые: 0-6 слева». */
+/** @param {HistoryEntry} event @param {NameOf} nameOf @param {number} [index] */
 export function historyLine(event, nameOf, index = 1) {
   const name = nameOf(event.seat);
   const action = parseAction(event.action);
@@ -91,6 +112,7 @@ export function historyLine(event, nameOf, index = 1) {
 }
 
 /** The sentence announced (aria-live) for another player's move. */
+/** @param {{ seat?: number, action?: string }} event @param {NameOf} nameOf @param {number} [draws] */
 export function announceLine(event, nameOf, draws = 1) {
   const name = nameOf(event.seat);
   const action = parseAction(event.action);
@@ -105,7 +127,12 @@ export function announceLine(event, nameOf, draws = 1) {
 }
 
 /** History grouped for display: consecutive draws of one seat become one line with a count. */
+/**
+ * @param {HistoryEntry[]|null|undefined} history
+ * @returns {Array<HistoryEntry & { kind: string, count: number, at: number }>}
+ */
 export function groupedHistory(history) {
+  /** @type {Array<HistoryEntry & { kind: string, count: number, at: number }>} */
   const out = [];
   (history ?? []).forEach((event, at) => {
     const last = out[out.length - 1];
@@ -120,6 +147,11 @@ export function groupedHistory(history) {
 }
 
 /** The status line for the player at this screen. `names[seat]`, `mySeat`. */
+/**
+ * @param {View|null|undefined} view
+ * @param {{ mySeat: number, nameOf: NameOf, computer?: boolean, online?: boolean, selected?: string|null, who?: string|null }} options
+ * @returns {string}
+ */
 export function statusLine(view, { mySeat, nameOf, computer = false, online = false, selected = null, who = null }) {
   if (!view) return t("loading");
   if (view.result) return "";
@@ -130,7 +162,7 @@ export function statusLine(view, { mySeat, nameOf, computer = false, online = fa
     return t("turn.player", { name: nameOf(view.to_move) });
   }
   // hot-seat (*who*: the name of the player holding the device) says whose turn by name
-  const say = (key, hotKey, params = {}) => (who ? t(`hot.${hotKey}`, { ...params, name: who }) : t(key, params));
+  const say = (/** @type {string} */ key, /** @type {string} */ hotKey, /** @type {Record<string, unknown>} */ params = {}) => (who ? t(`hot.${hotKey}`, { ...params, name: who }) : t(key, params));
   if (selected) return say("yourTurn.chooseEnd", "chooseEnd", { tile: selected });
   const firstMove = (view.line ?? []).length === 0;
   if (firstMove && moves.plays.size === 1) {
@@ -154,11 +186,14 @@ export function statusLine(view, { mySeat, nameOf, computer = false, online = fa
  * Returns {tone: "win"|"loss"|"draw"|"neutral", reason, headline, verdict, calc, bonuses,
  * pips, winner, matchOver, won}. `calc` is the arithmetic that made the points:
  * {terms: [{value, op, label}], total, hangs} — read as "38 − 16 = 22".
+ * @param {any} view the seat's view (its `result` as the server sends it)
+ * @param {{ mySeat: number, nameOf: NameOf, oneScreen?: boolean }} options
  */
 export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
   const r = view?.result;
   if (!r) return null;
   const match = view.match ?? null;
+  /** @type {number[]} */
   const pipsOf = r.pips ?? [];
   const seats = pipsOf.map((_, i) => i);
   const fish = r.reason === "blocked";
@@ -182,7 +217,7 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
     headline = fish ? t("result.fishOther", { name: nameOf(r.winner) }) : t("result.youLoseTitle");
   }
 
-  const bonuses = (r.bonuses ?? []).map(([name, value]) => ({ text: bonusName(name), value, lone: String(name).startsWith("lone double") }));
+  const bonuses = (/** @type {Bonus[]} */ (r.bonuses ?? [])).map((b) => ({ text: bonusName(b), value: b.points, lone: b.kind === "lone_double" }));
   const terms = [];
   let verdict;
   let caption;
@@ -228,17 +263,17 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
   };
 }
 
-function bonusName(name) {
-  const text = String(name);
-  const tile = (text.match(/(\d-\d)/) ?? [])[1];
-  if (text.startsWith("led with") && tile) return t("bonus.lead", { tile });
-  if (text.startsWith("finished with") && tile) return t("bonus.finish", { tile });
-  if (text.startsWith("lone double") && tile) return t("bonus.lone", { tile });
-  if (text === "hanging") return t("bonus.hanging");
-  return text;
+/** @type {Record<string, string>} */
+const BONUS_KEYS = { lead: "bonus.lead", finish: "bonus.finish", lone_double: "bonus.lone", hanging: "bonus.hanging" };
+
+/** A bonus of the core, {kind, tile, points} (protocol 2), in the page's words. @param {Bonus} bonus */
+export function bonusName(bonus) {
+  const key = BONUS_KEYS[bonus.kind];
+  return key ? t(key, { tile: bonus.tile ?? "" }) : String(bonus.kind);
 }
 
 /** Who leads the 101 match: the lower penalty total. */
+/** @param {{ scores: number[] }|null|undefined} match @returns {number|null} */
 export function matchLeader(match) {
   if (!match) return null;
   const [a, b] = match.scores;

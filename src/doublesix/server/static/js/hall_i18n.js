@@ -1,3 +1,4 @@
+// @ts-check
 // The hall's words (seed 003: зал «Двор», столы, «болтун»), Russian first.
 import { extend } from "./i18n.js";
 
@@ -33,6 +34,7 @@ extend("ru", {
   "hall.offline": "Нет связи с залом, переподключаемся…",
   "hall.taken": "Это место уже заняли",
   "hall.closed": "Этот стол уже убрали",
+  "hall.oneSeat": "У вас уже есть место за этим столом: за открытым столом одно место на человека",
   "hall.target": "до {n}",
   "chat.title": "Болтун",
   "chat.off": "Болтун выключен",
@@ -83,6 +85,7 @@ extend("en", {
   "hall.offline": "Lost the hall, reconnecting…",
   "hall.taken": "Someone took this seat first",
   "hall.closed": "This table was removed",
+  "hall.oneSeat": "You already have a seat at this table: one seat per person at an open table",
   "hall.target": "to {n}",
   "chat.title": "Chat",
   "chat.off": "Chat is off",

@@ -1,3 +1,4 @@
+// @ts-check
 // The hall's parts for tables of three and four: which seats the computer fills (chosen by
 // the creator), the seats of a listed table with the pairs of «Козёл», and a "sit" button
 // for each free seat.
@@ -6,7 +7,11 @@ import { t } from "./i18n.js";
 import "./seats_i18n.js";
 import { playersIn } from "./views/players_choice.js";
 
+/** @typedef {import("./types.js").PresetBox} PresetBox */
+/** @typedef {{ seats: Array<{ seat: number, name?: string|null, taken?: boolean, computer?: boolean }>, pairs?: number[][], status: string, watchers?: number }} Listed */
+
 /** Checkboxes "the computer sits at seat 2/3/4", shown for tables of three and four. */
+/** @param {PresetBox} presetBox @param {number[]|null|undefined} current */
 export function computerSeatBoxes(presetBox, current) {
   presetBox.querySelector("[data-computers]")?.remove();
   const box = document.createElement("fieldset");
@@ -29,7 +34,7 @@ export function computerSeatBoxes(presetBox, current) {
   const sync = () => {
     const players = playersIn(chosen(presetBox));
     box.hidden = players < 3;
-    for (const label of box.querySelectorAll("[data-computer-seat]")) label.hidden = Number(label.dataset.computerSeat) >= players;
+    for (const label of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll("[data-computer-seat]"))) label.hidden = Number(label.dataset.computerSeat) >= players;
   };
   if (!presetBox.dataset.computersWired) {
     presetBox.dataset.computersWired = "yes";
@@ -39,27 +44,31 @@ export function computerSeatBoxes(presetBox, current) {
   sync();
 }
 
+/** @param {ParentNode} presetBox */
 function chosen(presetBox) {
-  const preset = presetBox.querySelector("input[data-preset]:checked")?.value;
-  const players = Number(presetBox.querySelector("input[data-players]:checked")?.value);
-  return ["draw", "block"].includes(preset) ? { preset, players } : { preset };
+  const preset = /** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-preset]:checked"))?.value;
+  const players = Number(/** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-players]:checked"))?.value);
+  return ["draw", "block"].includes(preset ?? "") ? { preset, players } : { preset };
 }
 
 /** The seats ticked for the computer, for a table of *players* (always one left free). */
+/** @param {ParentNode} presetBox @param {number} players @returns {number[]} */
 export function chosenComputers(presetBox, players) {
   if (players < 3) return [];
-  const seats = [...presetBox.querySelectorAll("input[data-computer]:checked")]
+  const seats = [.../** @type {NodeListOf<HTMLInputElement>} */ (presetBox.querySelectorAll("input[data-computer]:checked"))]
     .map((i) => Number(i.value)).filter((s) => s < players);
   return seats.slice(0, players - 2);
 }
 
 /** One line naming every seat («Аня, место 2 свободно, Компьютер…») and the pairs. */
+/** @param {Listed} table */
 export function seatsLine(table) {
   const names = table.seats.map((s) => (s.computer ? t("computer") : s.taken ? s.name ?? "…" : t("seat.free")));
   let text = names.map((n, i) => `${i + 1}. ${n}`).join(" · ");
   if (table.pairs) {
-    const pair = (p) => p.map((s) => names[s]).join(" + ");
-    text += ` · ${t("hall.pairs", { a: pair(table.pairs[0]), b: pair(table.pairs[1]) })}`;
+    const pair = (/** @type {number[]} */ p) => p.map((s) => names[s]).join(" + ");
+    const pairs = table.pairs;
+    text += ` · ${t("hall.pairs", { a: pair(pairs[0]), b: pair(pairs[1]) })}`;
   }
   text += ` · ${t(`hall.status.${table.status}`)}`;
   if (table.watchers) text += ` · ${t("hall.watchers", { n: table.watchers })}`;
@@ -67,6 +76,7 @@ export function seatsLine(table) {
 }
 
 /** A "sit at seat N" button for every free seat of an open table. */
+/** @param {Listed} table @param {(seat: number) => HTMLElement} make */
 export function seatButtons(table, make) {
   return table.seats.filter((s) => !s.taken).map((s) => make(s.seat));
 }

@@ -1,10 +1,11 @@
+// @ts-check
 // The hall's parts of the table screen: both clocks (counting down between frames), the
 // spectator's label, a timeout notice with "play again", and the chat («болтун»), which the
 // player can switch off. Chat text is a stranger's: it only ever goes in via textContent.
 
 import { t } from "./i18n.js";
 import "./hall_i18n.js";
-import { saved } from "./saved.js";
+import { chatOff } from "./prefs.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -99,7 +100,7 @@ export function renderHallTable(root, state) {
 function renderChat(box, state, enabled) {
   box.hidden = !enabled;
   if (!enabled) return;
-  const off = saved.get("chat.off", false);
+  const off = chatOff();
   box.dataset.off = off ? "yes" : "no";
   const toggle = $(box, "[data-chat-toggle]");
   toggle.textContent = off ? t("chat.toggleOn") : t("chat.toggleOff");
@@ -130,16 +131,5 @@ function renderChat(box, state, enabled) {
   log.scrollTop = log.scrollHeight;
 }
 
-/** Chat messages carried by a frame: the log of a welcome/watching, or one chat event. */
-export function chatFrom(frame, current) {
-  if (Array.isArray(frame.chat)) return frame.chat;
-  if (frame.event?.kind === "chat") {
-    const { seat, name, text, at } = frame.event;
-    return [...(current ?? []), { seat, name, text, at }].slice(-50);
-  }
-  return current;
-}
-
-export function toggleChat() {
-  saved.set("chat.off", !saved.get("chat.off", false));
-}
+// the chat's state is the table reducer's; the browser tests read it from here too
+export { chatFrom } from "./table_state.js";

@@ -1,10 +1,19 @@
+// @ts-check
 // The protocol client (docs/protocol.md): HTTP calls and one WebSocket per seat. DOM-free.
 // A `Connection` is an EventTarget: "welcome", "event", "ack", "error", "presence", "status".
 // It reconnects by itself with the last event number it saw, except after close codes that
 // mean "stop" (4001 bad token, 4002 replaced by another tab, 4004 room gone) and after a
 // `bad_token` error: the server keeps the socket open then, but this seat's token is dead.
 
+import { browserId } from "./prefs.js";
+
+/** @typedef {import("./types.js").Frame} Frame */
+
+/** The version of docs/protocol.md this client reads (2: bonuses as data, seat-less views). */
+export const PROTOCOL = 2;
+
 export class ApiError extends Error {
+  /** @param {number} status HTTP (0: no answer) @param {string} code the server's error code @param {string} [message] */
   constructor(status, code, message) {
     super(message || code);
     this.status = status;
@@ -12,7 +21,10 @@ export class ApiError extends Error {
   }
 }
 
-/** POST a JSON body; an answer that is not ok becomes an ApiError with the server's code. */
+/**
+ * POST a JSON body; an answer that is not ok becomes an ApiError with the server's code.
+ * @param {string} path @param {unknown} body @returns {Promise<any>}
+ */
 export async function post(path, body) {
   let response;
   try {
@@ -36,30 +48,46 @@ export async function post(path, body) {
   return data;
 }
 
+/**
+ * @param {{ mode: string, rules: import("./types.js").Rules, level?: string, name?: string,
+ *   hall?: { public: boolean, clock: { minutes: number, increment: number }|null }, computers?: number[] }} options
+ * @returns {Promise<import("./types.js").SeatRecord>}
+ */
 export function createGame({ mode, rules, level, name, hall, computers }) {
+  /** @type {Record<string, unknown>} */
   const body = { mode, rules };
-  if (hall) body.hall = hall;
+  if (hall) {
+    body.hall = hall;
+    body.browser = browserId(); // the creator's seat counts as theirs (one seat per person)
+  }
   if (computers?.length) body.computers = computers; // seats the computer fills (online)
   if ((mode === "computer" || computers?.length) && level) body.level = level;
   if (name) body.name = name;
   return post("api/games", body);
 }
 
+/** @param {string} gameId @param {string} invite @param {string} [name] @returns {Promise<import("./types.js").SeatRecord>} */
 export function joinGame(gameId, invite, name) {
-  const body = { invite };
+  /** @type {Record<string, unknown>} */
+  const body = { invite, browser: browserId() };
   if (name) body.name = name;
   return post(`api/games/${encodeURIComponent(gameId)}/join`, body);
 }
 
+/** @param {string} gameId @param {string} name @param {number|null} [seat] @returns {Promise<import("./types.js").SeatRecord>} */
 export function sitDown(gameId, name, seat = null) {
+  /** @type {Record<string, unknown>} */
   const body = seat === null ? { name } : { name, seat }; // no seat: the first free one
+  body.browser = browserId();
   return post(`api/hall/tables/${encodeURIComponent(gameId)}/sit`, body);
 }
 
+/** @param {string} initData */
 export function telegramAuth(initData) {
   return post("api/telegram/auth", { init_data: initData });
 }
 
+/** @type {Record<number, string>} */
 export const STOP_CODES = { 4001: "bad_token", 4002: "replaced", 4004: "not_found" };
 export const RESTART_CODE = 1012;
 /** Retries after a restart (close 1012) before it counts as a lost connection: ~15 s. */
@@ -68,6 +96,7 @@ export const RESTART_RETRIES = 12;
 /** Milliseconds before reconnect attempt number *retry* (0, 1, …). After a restart every
  * player of the process comes back at once: spread them a little, and retry soon while the
  * restarted process (alone behind the proxy) starts; otherwise back off up to 5 s. */
+/** @param {boolean} restarting @param {number} retry @returns {number} */
 export function reconnectDelay(restarting, retry) {
   if (restarting) return retry < 4 ? 50 + Math.random() * 250 : Math.min(2000, 300 * 2 ** (retry - 3));
   return Math.min(5000, 300 * 2 ** Math.min(retry, 5));
@@ -80,19 +109,23 @@ export function socketUrl() {
 }
 
 export class Connection extends EventTarget {
+  /** @param {string} gameId @param {string|null} token @param {{ lastEvent?: number|null }} [options] */
   constructor(gameId, token, { lastEvent = null } = {}) {
     super();
     this.gameId = gameId;
     this.token = token;
     this.lastEvent = lastEvent;
+    /** @type {number|null} */
     this.stateNo = null;
+    /** @type {WebSocket|null} */
     this.socket = null;
     this.status = "idle";
     this.stopped = false;
     this.retry = 0;
     this.restarting = false; // closed by a server restart: until the next welcome
     this.nextId = 1;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */
+    this.timer = undefined;
   }
 
   open() {
@@ -131,11 +164,18 @@ export class Connection extends EventTarget {
     });
   }
 
-  /** The first frame: a seat's hello (a spectator's connection sends "watch" instead). */
+  /** The first frame: a seat's hello (a spectator's connection sends "watch" instead).
+   * @returns {Record<string, unknown>} */
   helloFrame() {
+    /** @type {Record<string, unknown>} */
     const hello = { type: "hello", game_id: this.gameId, token: this.token };
     if (this.lastEvent !== null) hello.last_event = this.lastEvent;
     return hello;
+  }
+
+  /** Whether *frame* is the server's answer to the first frame: the connection is live. */
+  opens(/** @type {Frame} */ frame) {
+    return frame.type === "welcome" || frame.type === "watching";
   }
 
   scheduleReconnect() {
@@ -148,6 +188,7 @@ export class Connection extends EventTarget {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 
+  /** @param {string} raw */
   receive(raw) {
     let frame;
     try {
@@ -170,7 +211,7 @@ export class Connection extends EventTarget {
       this.setStatus("bad_token");
       return;
     }
-    if (frame.type === "welcome" || frame.type === "watching") {
+    if (this.opens(frame)) {
       this.retry = 0;
       this.restarting = false;
       this.setStatus("open");
@@ -178,11 +219,13 @@ export class Connection extends EventTarget {
     this.dispatchEvent(new CustomEvent(frame.type, { detail: frame }));
   }
 
+  /** @param {string} status */
   setStatus(status) {
     this.status = status;
     this.dispatchEvent(new CustomEvent("status", { detail: status }));
   }
 
+  /** @param {Record<string, unknown>} frame @returns {number|null} the frame's id, null when the socket is down */
   send(frame) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return null;
     const id = this.nextId++;
@@ -190,7 +233,9 @@ export class Connection extends EventTarget {
     return id;
   }
 
+  /** @param {string} action @param {number|null} [seat] */
   move(action, seat = null) {
+    /** @type {Record<string, unknown>} */
     const frame = { type: "move", state_no: this.stateNo, action };
     if (seat !== null) frame.seat = seat;
     return this.send(frame);
@@ -208,11 +253,28 @@ export class Connection extends EventTarget {
 
 /** A spectator's socket (the hall): "watch" instead of hello; it only reads. */
 export class WatchConnection extends Connection {
+  /** @param {string} gameId */
   constructor(gameId) {
     super(gameId, null);
   }
 
   helloFrame() {
     return { type: "watch", game_id: this.gameId };
+  }
+}
+
+/** The hall's live list of tables: "lobby" instead of hello; "lobby" and "lobby_delta" frames
+ * come (its "status" is "open" once the first list is in). */
+export class LobbyConnection extends Connection {
+  constructor() {
+    super("", null);
+  }
+
+  helloFrame() {
+    return { type: "lobby" };
+  }
+
+  opens(/** @type {Frame} */ frame) {
+    return frame.type === "lobby" || frame.type === "lobby_delta";
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Words of «Разбор» (the engine's review of a deal) and «Подсказка» (hints), Russian first.
 import { extend } from "./i18n.js";
 

@@ -1,5 +1,5 @@
-// What this browser remembers: seat tokens per mode, the chosen mode, level, rules, language.
-// DOM-free. When localStorage is unavailable (private mode, blocked cookies) everything still
+// @ts-check
+// Where this browser remembers things (prefs.js names them all). DOM-free. When localStorage is unavailable (private mode, blocked cookies) everything still
 // works for the session from memory, and `available` says so, so the UI can tell the player.
 
 const PREFIX = "doublesix.v1.";
@@ -20,6 +20,7 @@ function probe() {
 class Saved {
   constructor() {
     this.storage = probe();
+    /** @type {Map<string, string>} */
     this.memory = new Map();
   }
 
@@ -27,6 +28,7 @@ class Saved {
     return this.storage !== null;
   }
 
+  /** The value saved under *key* (JSON), or *fallback*. @param {string} key @param {unknown} [fallback] @returns {any} */
   get(key, fallback = null) {
     let raw = null;
     try {
@@ -42,6 +44,7 @@ class Saved {
     }
   }
 
+  /** @param {string} key @param {unknown} value */
   set(key, value) {
     const raw = JSON.stringify(value);
     this.memory.set(key, raw);
@@ -52,6 +55,7 @@ class Saved {
     }
   }
 
+  /** @param {string} key */
   remove(key) {
     this.memory.delete(key);
     try {
@@ -63,8 +67,3 @@ class Saved {
 }
 
 export const saved = new Saved();
-
-/** A seat in a room: {game_id, token, seats, seat, mode, invite_url?}. */
-export function gameKey(mode, gameId = null) {
-  return mode === "online" ? `online.${gameId}` : `game.${mode}`;
-}

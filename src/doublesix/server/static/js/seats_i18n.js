@@ -1,3 +1,4 @@
+// @ts-check
 // Words for tables of three and four, and for «Козёл» (RULES.md §9), Russian first.
 import { extend } from "./i18n.js";
 

@@ -1,3 +1,4 @@
+// @ts-check
 // «Since your turn», DOM-free: on a shared screen of three or four, the player who takes the
 // device sees what the others did since their own last action in this deal (plays, draws from
 // the boneyard, passes), grouped by player in turn order, and which tiles of the line are new.
@@ -6,9 +7,14 @@ import { t } from "./i18n.js";
 import "./since_i18n.js";
 import { parseAction } from "./describe.js";
 
+/** @typedef {import("./types.js").HistoryEntry} HistoryEntry */
+/** @typedef {{ kind: string, tile?: string, end?: string|null, n: number }} Act */
+/** @typedef {{ seat: number, acts: Act[] }} Group */
+
 /** The others' moves since *seat*'s previous turn, as [start, end) in *history*: *end* leaves
  * out what the seat did in this turn already (draws), so the summary stays while it draws;
- * *start* is 0 when it had no turn yet in this deal (everything so far is news to it). */
+ * *start* is 0 when it had no turn yet in this deal (everything so far is news to it).
+ * @param {HistoryEntry[]|null|undefined} history @param {number} seat @returns {[number, number]} */
 export function sinceRange(history, seat) {
   const events = history ?? [];
   let end = events.length;
@@ -18,11 +24,14 @@ export function sinceRange(history, seat) {
 }
 
 /** The others' actions since *seat*'s previous turn: [{seat, acts: [{kind, tile, end, n}]}],
- * one entry per run of a player's actions, consecutive draws counted as one act of n draws. */
+ * one entry per run of a player's actions, consecutive draws counted as one act of n draws.
+ * @param {HistoryEntry[]|null|undefined} history @param {number} seat @returns {Group[]} */
 export function sinceGroups(history, seat) {
   const events = history ?? [];
+  /** @type {Group[]} */
   const groups = [];
   for (const event of events.slice(...sinceRange(events, seat))) {
+    /** @type {Group|undefined} */
     let group = groups.at(-1);
     if (!group || group.seat !== event.seat) {
       group = { seat: event.seat, acts: [] };
@@ -36,6 +45,7 @@ export function sinceGroups(history, seat) {
   return groups;
 }
 
+/** @param {Act} act */
 function actText(act) {
   if (act.kind === "play") {
     return act.end ? t("since.play", { tile: act.tile, side: t(`since.${act.end}`) }) : t("since.first", { tile: act.tile });
@@ -47,7 +57,8 @@ function actText(act) {
 
 /** Each group in words: [{seat, text, name, acts}], e.g. «Игрок 4: взял 2 из базара, 1-3
  * слева» (*name* and *acts*: its parts, for a line that wraps between acts, not inside one);
- * the partner (in «Козёл») is named as such: a partner's play is what one reads first. */
+ * the partner (in «Козёл») is named as such: a partner's play is what one reads first.
+ * @param {Group[]} groups @param {(seat: number) => string} nameOf @param {{ partner?: number|null }} [options] */
 export function sincePhrases(groups, nameOf, { partner = null } = {}) {
   return groups.map((group) => {
     const name = group.seat === partner ? t("since.partner", { name: nameOf(group.seat) }) : nameOf(group.seat);
@@ -57,7 +68,8 @@ export function sincePhrases(groups, nameOf, { partner = null } = {}) {
 }
 
 /** Where in the final line each tile played at a history index in [from, to) lies: a tile
- * played on the left is pushed one place right by every later left play. */
+ * played on the left is pushed one place right by every later left play.
+ * @param {HistoryEntry[]|null|undefined} history @param {number} from @param {number} [to] @returns {number[]} */
 export function lineIndicesFrom(history, from, to = Infinity) {
   const events = history ?? [];
   const plays = events.map((e, i) => ({ i, action: parseAction(e.action) })).filter((p) => p.action.kind === "play");

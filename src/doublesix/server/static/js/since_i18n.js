@@ -1,3 +1,4 @@
+// @ts-check
 // Words for «since your turn» on a shared screen of three or four (js/since.js), Russian first.
 // Hot-seat players are «Игрок N»: the verbs agree with the masculine noun.
 import { extend } from "./i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Telegram Mini App support. Outside Telegram nothing here does anything. Inside it, the page
 // follows Telegram's theme colours and viewport, sends `initData` to the server (which checks
 // its signature) and takes the player's name from the answer; a `startapp` parameter that
@@ -5,23 +6,30 @@
 
 import { telegramAuth } from "./net.js";
 
+/** Telegram's WebApp object (telegram-web-app.js), as far as this module reads it. @typedef {any} WebApp */
+/** @type {{ Telegram?: { WebApp?: WebApp } }} */
+const scope = /** @type {any} */ (globalThis);
+
 /** True when the page was opened by Telegram (launch parameters in the URL fragment). */
+/** @param {{ hash: string, search: string }} [loc] */
 export function launchedByTelegram(loc = globalThis.location) {
   return /tgWebApp(Data|Version|Platform)=/.test(loc.hash) || /tgWebApp/.test(loc.search);
 }
 
 /** Load telegram-web-app.js only when Telegram opened us: never in tests, never on the web. */
+/** @returns {Promise<WebApp|null>} */
 export function loadTelegramScript() {
-  if (globalThis.Telegram?.WebApp || !launchedByTelegram()) return Promise.resolve(null);
+  if (scope.Telegram?.WebApp || !launchedByTelegram()) return Promise.resolve(null);
   return new Promise((resolve) => {
     const script = document.createElement("script");
     script.src = "https://telegram.org/js/telegram-web-app.js";
-    script.onload = () => resolve(globalThis.Telegram?.WebApp ?? null);
+    script.onload = () => resolve(scope.Telegram?.WebApp ?? null);
     script.onerror = () => resolve(null);
     document.head.append(script);
   });
 }
 
+/** @type {Record<string, string>} */
 const THEME_VARS = {
   bg_color: "--tg-bg",
   secondary_bg_color: "--tg-bg-dark",
@@ -30,6 +38,7 @@ const THEME_VARS = {
   button_text_color: "--tg-button-text",
 };
 
+/** @param {WebApp} app */
 function applyTheme(app) {
   const params = app.themeParams ?? {};
   const root = document.documentElement;
@@ -39,6 +48,7 @@ function applyTheme(app) {
   if (app.colorScheme) root.dataset.tgScheme = app.colorScheme;
 }
 
+/** @param {WebApp} app */
 function applyViewport(app) {
   const height = app.viewportStableHeight || app.viewportHeight;
   if (height) document.documentElement.style.setProperty("--app-height", `${height}px`);
@@ -47,6 +57,8 @@ function applyViewport(app) {
 /**
  * A room invite from `startapp`: "<game_id>.<invite>" or, since Telegram allows only
  * [A-Za-z0-9_-] there, "g<len of id in base 36><game_id><invite>".
+ * @param {unknown} param
+ * @returns {{ gameId: string, invite: string }|null}
  */
 export function parseStartParam(param) {
   if (!param || typeof param !== "string") return null;
@@ -59,13 +71,17 @@ export function parseStartParam(param) {
   return { gameId: m[2].slice(0, len), invite: m[2].slice(len) };
 }
 
+/** @param {string} gameId @param {string} invite */
 export function makeStartParam(gameId, invite) {
   return `g${gameId.length.toString(36)}${gameId}${invite}`;
 }
 
-/** Set up the Mini App; resolves to {app, name, user, join} or null outside Telegram. */
+/**
+ * Set up the Mini App; resolves to {app, name, user, join} or null outside Telegram.
+ * @returns {Promise<{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null }|null>}
+ */
 export async function initTelegram() {
-  const app = globalThis.Telegram?.WebApp ?? (await loadTelegramScript());
+  const app = scope.Telegram?.WebApp ?? (await loadTelegramScript());
   if (!app || typeof app !== "object") return null;
   try {
     app.ready?.();
@@ -77,6 +93,7 @@ export async function initTelegram() {
   applyViewport(app);
   app.onEvent?.("themeChanged", () => applyTheme(app));
   app.onEvent?.("viewportChanged", () => applyViewport(app));
+  /** @type {{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null }} */
   const result = { app, name: null, user: null, join: parseStartParam(app.initDataUnsafe?.start_param) };
   if (app.initData) {
     try {

@@ -1,8 +1,10 @@
+// @ts-check
 // Dominoes drawn as SVG from their values: one drawing for the hand, the line, the result
 // sheet, the tutorial and the rules pages. A face is 100×100 per half; pips in the classic spots.
 
 const NS = "http://www.w3.org/2000/svg";
 
+/** @type {Record<number, number[][]>} */
 const SPOTS = {
   0: [],
   1: [[50, 50]],
@@ -13,6 +15,7 @@ const SPOTS = {
   6: [[26, 24], [74, 24], [26, 50], [74, 50], [26, 76], [74, 76]],
 };
 
+/** @param {string} name @param {Record<string, unknown>} [attrs] @returns {SVGElement} */
 function el(name, attrs = {}) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -20,6 +23,7 @@ function el(name, attrs = {}) {
 }
 
 /** The drawing of tile a|b as a <g> in a 200×100 box (horizontal, a on the left). */
+/** @param {number} a @param {number} b */
 function face(a, b) {
   const g = el("g", { class: "tile" });
   g.append(el("rect", { class: "tile-body", x: 2, y: 2, width: 196, height: 96, rx: 14 }));
@@ -42,6 +46,9 @@ function back() {
 /**
  * A standalone <svg> of one tile. `vertical` stands it upright (a on top).
  * The caller sizes it with CSS; it keeps its 2:1 shape.
+ * @param {number} a @param {number} b
+ * @param {{ vertical?: boolean, hidden?: boolean, className?: string }} [options]
+ * @returns {SVGElement}
  */
 export function tileSvg(a, b, { vertical = false, hidden = false, className = "" } = {}) {
   const svg = el("svg", {
@@ -58,6 +65,7 @@ export function tileSvg(a, b, { vertical = false, hidden = false, className = ""
 }
 
 /** A tile placed in a board <svg> whose units are `unit` px: rect {x, y, w, h, a, b} in units. */
+/** @param {{ x: number, y: number, w: number, h: number, a: number, b: number, index?: number }} rect @param {number} unit */
 export function boardTile(rect, unit) {
   const g = el("g", { class: "line-tile", "data-line-index": rect.index });
   const vertical = rect.h > rect.w;
@@ -73,6 +81,7 @@ export function boardTile(rect, unit) {
   return g;
 }
 
+/** @param {string} name @param {Record<string, unknown>} [attrs] */
 export function svgElement(name, attrs) {
   return el(name, attrs);
 }

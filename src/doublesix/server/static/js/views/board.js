@@ -1,3 +1,4 @@
+// @ts-check
 // The line on the table: laid out by layout.js to fit the board, drawn with tiles.js. Each open
 // end is marked in the free slot where the next tile would go (a button while the player
 // chooses an end), so a marker never covers a tile. The last tile played stays outlined until
@@ -78,7 +79,7 @@ export function renderBoard(board, opts) {
   board.append(svg);
 
   // markers in the free slots: as large as a finger where there is room, never over a tile
-  for (const side of ["left", "right"]) {
+  for (const side of /** @type {const} */ (["left", "right"])) {
     const end = layout.ends[side];
     if (!end) continue;
     const spot = markerAt(layout, side, unit);
@@ -94,7 +95,7 @@ export function renderBoard(board, opts) {
     marker.style.left = `${offX + spot.x * unit}px`;
     marker.style.top = `${offY + spot.y * unit}px`;
     if (active) {
-      marker.type = "button";
+      /** @type {HTMLButtonElement} */ (marker).type = "button";
       marker.setAttribute("aria-label", t("end.play", { side: t(`side.${side}`), v: end.value }));
       marker.addEventListener("click", (ev) => {
         ev.stopPropagation();

@@ -1,3 +1,4 @@
+// @ts-check
 // The radio groups of the settings dialog, the online lobby and the hall: game type, the match
 // target of 101 (seed 003: to 101, 301 or 501) and of «Козёл» (RULES.md §9: to 101, 201 or
 // 301) and computer level.
@@ -9,14 +10,17 @@ export const PRESETS = ["draw", "block", "101", "kozel"];
 export const LEVELS = ["easy", "medium", "hard"];
 export const TARGETS = [101, 301, 501];
 /** The match targets each match preset offers; the other presets are single deals. */
+/** @type {Record<string, number[]>} */
 export const TARGETS_OF = { "101": TARGETS, kozel: [101, 201, 301] };
 
 /** *target* when *preset* offers it, else the preset's first (101). */
+/** @param {string} preset @param {unknown} target @returns {number} */
 export function validTarget(preset, target) {
   const targets = TARGETS_OF[preset] ?? TARGETS;
   return targets.includes(Number(target)) ? Number(target) : targets[0];
 }
 
+/** @param {string} name @param {string} value @param {boolean} checked */
 function radio(name, value, checked) {
   const input = document.createElement("input");
   input.type = "radio";
@@ -27,8 +31,9 @@ function radio(name, value, checked) {
 }
 
 /** Fill a <fieldset> (keeping its legend) with one radio per game type, with a short hint. */
+/** @param {HTMLElement} box @param {string} name @param {string} current */
 export function presetRadios(box, name, current) {
-  const legend = box.querySelector("legend");
+  const legend = /** @type {HTMLElement} */ (box.querySelector("legend"));
   box.replaceChildren(legend, ...PRESETS.map((preset) => {
     const label = document.createElement("label");
     const input = radio(name, preset, preset === current);
@@ -48,7 +53,8 @@ export function presetRadios(box, name, current) {
 
 /** Append to a preset <fieldset> the match target radios (RULES.md §3 `target`), shown only
  * while a match preset is checked (101, «Козёл»), with that preset's targets; the others are
- * single deals. *current*: a target, or one per preset (`{ "101": 301, kozel: 201 }`). */
+ * single deals. *current*: a target, or one per preset (`{ "101": 301, kozel: 201 }`).
+ * @param {HTMLElement} presetBox @param {string} name @param {number|Record<string, number>} current */
 export function targetRadios(presetBox, name, current) {
   presetBox.querySelector("[data-targets]")?.remove();
   const box = document.createElement("fieldset");
@@ -58,14 +64,17 @@ export function targetRadios(presetBox, name, current) {
   legend.textContent = t("target.legend");
   box.append(legend);
   // what was chosen for each preset, kept while the player switches between them
-  const chosen = current && typeof current === "object" ? { ...current } : { "101": current, kozel: current };
+  /** @type {Record<string, number>} */
+  const chosen = current && typeof current === "object" ? { ...current } : { "101": /** @type {number} */ (current), kozel: /** @type {number} */ (current) };
+  /** @type {string|null} */
   let shownFor = null;
   box.addEventListener("change", (ev) => {
-    if (ev.target.dataset.target !== undefined && shownFor) chosen[shownFor] = Number(ev.target.value);
+    const input = /** @type {HTMLInputElement} */ (ev.target);
+    if (input.dataset.target !== undefined && shownFor) chosen[shownFor] = Number(input.value);
   });
   presetBox.append(box);
   const sync = () => {
-    const preset = presetBox.querySelector("input[data-preset]:checked")?.value;
+    const preset = /** @type {string} */ (/** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-preset]:checked"))?.value);
     const targets = TARGETS_OF[preset];
     box.hidden = !targets;
     if (!targets || preset === shownFor) return;
@@ -84,17 +93,19 @@ export function targetRadios(presetBox, name, current) {
 }
 
 /** The `rules` of a create request from a preset <fieldset>: a target only for a match. */
+/** @param {HTMLElement} presetBox @param {string|null} [fallback] @returns {import("../types.js").Rules} */
 export function chosenRules(presetBox, fallback = "draw") {
-  const preset = presetBox.querySelector("input[data-preset]:checked")?.value ?? fallback;
+  const preset = /** @type {string} */ (/** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-preset]:checked"))?.value ?? fallback);
   const players = chosenPlayers(presetBox, preset);
   if (players) return { preset, players };
   if (!TARGETS_OF[preset]) return { preset };
-  return { preset, target: validTarget(preset, presetBox.querySelector("input[data-target]:checked")?.value) };
+  return { preset, target: validTarget(preset, /** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-target]:checked"))?.value) };
 }
 
 /** Fill a <fieldset> (keeping its legend) with one radio per computer level. */
+/** @param {HTMLElement} box @param {string} name @param {string} current */
 export function levelRadios(box, name, current) {
-  const legend = box.querySelector("legend");
+  const legend = /** @type {HTMLElement} */ (box.querySelector("legend"));
   box.replaceChildren(legend, ...LEVELS.map((level) => {
     const label = document.createElement("label");
     label.append(radio(name, level, level === current), document.createTextNode(t(`level.${level}`)));

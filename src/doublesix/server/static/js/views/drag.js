@@ -1,3 +1,4 @@
+// @ts-check
 // Dragging a tile from the hand onto an open end (mouse or touch), as an alternative to
 // tap-then-choose. Vertical drags belong to us; sideways swipes still scroll the hand.
 
@@ -12,7 +13,7 @@ export function enableDrag(hand, game) {
   let drag = null;
   let swallowClick = false;
 
-  const markers = () => [...game.board().querySelectorAll(".end-marker")];
+  const markers = () => /** @type {HTMLElement[]} */ ([...game.board().querySelectorAll(".end-marker")]);
 
   function target(x, y) {
     const board = game.board();
@@ -49,7 +50,7 @@ export function enableDrag(hand, game) {
   }
 
   hand.addEventListener("pointerdown", (ev) => {
-    const button = ev.target.closest(".hand-tile[data-playable]");
+    const button = /** @type {HTMLElement|null} */ (/** @type {Element} */ (ev.target).closest(".hand-tile[data-playable]"));
     if (!button || ev.button !== 0) return;
     drag = { button, tile: button.dataset.tile, x: ev.clientX, y: ev.clientY, ends: game.ends(button.dataset.tile), ghost: null };
   });

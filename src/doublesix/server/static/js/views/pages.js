@@ -1,3 +1,4 @@
+// @ts-check
 // The Rules and Tips pages, drawn from content.js with the same tile pictures as the table.
 
 import { language } from "../i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The result sheet over the table: a coloured headline (won, lost, drawn), every hand with its
 // pip sum, the arithmetic that made the points, and in a match the score table with this
 // deal's row marked. A match won gets a short celebration (none with reduced motion).

@@ -1,3 +1,4 @@
+// @ts-check
 // The result sheet of a table of three or four: every hand with its pips, and in «Козёл»
 // the pairs' counts, what the losing pair adds (hanging points included), the match table
 // by pair, and «Козлы!» / «Сухой козёл!» when the match ends. table.js's renderResult hands
@@ -5,6 +6,7 @@
 
 import { t } from "../i18n.js";
 import "../seats_i18n.js";
+import { bonusName } from "../describe.js";
 import { handTiles } from "./sheet_parts.js";
 import {
   isMany, oneSeat, pairCounts, pairName, pairOf, placesAround, playersOf, rulesOf,
@@ -26,15 +28,6 @@ function handBox(seat, hand, pips, nameOf, short = false) {
   }
   el.append(h, handTiles(hand));
   return el;
-}
-
-/** The core names a bonus in English ("lone double 0-0"): say it in the page's words. */
-function bonusText(name) {
-  const text = String(name);
-  const tile = (text.match(/(\d-\d)/) ?? [])[1];
-  if (text.startsWith("lone double") && tile) return t("bonus.lone", { tile });
-  if (text === "hanging") return t("bonus.hanging");
-  return text;
 }
 
 /** Seats in the order the sheet lists them: mine first, then clockwise. */
@@ -114,7 +107,7 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
         : t("result.winner", { name: pairName(state, r.winner, nameOf, { short: true }) });
       verdict.textContent = t("pair.adds", { name: pairName(state, loser, nameOf), n: r.points });
     }
-    for (const [name, value] of r.bonuses ?? []) items.push(li(`${bonusText(name)}: +${value}`));
+    for (const bonus of r.bonuses ?? []) items.push(li(`${bonusName(bonus)}: +${bonus.points}`));
     lines.replaceChildren(...items);
     // the match table by pair, inside the sheet
     let table = $(sheet, "[data-result-pairs]");

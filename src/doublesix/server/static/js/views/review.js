@@ -1,12 +1,13 @@
+// @ts-check
 // «Разбор»: the engine's review of a finished deal, over the result sheet. The evaluation
 // graph (SVG, one point per ply, the player's own moves marked by label), the counts of each
 // label, and the worst mistakes with the position as it was and the better move.
 
 import { t } from "../i18n.js";
 import { canonical, parseAction, splitTile } from "../describe.js";
-import { saved } from "../saved.js";
+import { hintUsed } from "../prefs.js";
 import { tileSvg, svgElement } from "../tiles.js";
-import { GRAPH, ReviewError, fetchReview, graphPoints, hintKey, moveNumbers, moveText } from "../review_data.js";
+import { GRAPH, ReviewError, fetchReview, graphPoints, moveNumbers, moveText } from "../review_data.js";
 
 const LABELS = ["best", "inaccuracy", "mistake", "blunder"];
 let overlay = null;
@@ -59,7 +60,7 @@ export function closeReview() {
   if (!overlay || overlay.hidden) return;
   overlay.hidden = true;
   // the result sheet under the review was out of reach while it was open
-  const sheet = document.querySelector("[data-result]");
+  const sheet = /** @type {HTMLElement|null} */ (document.querySelector("[data-result]"));
   if (sheet) sheet.inert = false;
   opener?.focus();
 }
@@ -84,7 +85,7 @@ export async function openReview(state, button = null, seat = null) {
   $("[data-review-units]").textContent = "";
   $("[data-review-hints]").hidden = true;
   overlay.hidden = false;
-  const sheet = document.querySelector("[data-result]");
+  const sheet = /** @type {HTMLElement|null} */ (document.querySelector("[data-result]"));
   if (sheet) sheet.inert = true;  // Tab stays in the review
   overlay.dataset.state = "loading";
   $("[data-review-close]").focus();
@@ -98,7 +99,7 @@ export async function openReview(state, button = null, seat = null) {
     const data = await fetchReview(game.game_id, { token: game.token, seat: chosen, deal });
     clearInterval(ticker);
     if (overlay.hidden) return;
-    const used = data.hints_used || saved.get(hintKey(game.game_id, state.room?.game_no, deal), false);
+    const used = data.hints_used || hintUsed(game.game_id, state.room?.game_no, deal);
     showReview(data.review, used);
   } catch (err) {
     clearInterval(ticker);

@@ -1,3 +1,4 @@
+// @ts-check
 // The other players at a table of three or four: compact chips around the line (left,
 // opposite, right of "me"), each with name, tile count, a turn marker, «стучит» after a pass,
 // presence, the partner tag in «Козёл» and the hall clock. Also the pair score, the invite
@@ -10,7 +11,7 @@ import { formatClock } from "../hall_table.js";
 import { tileSvg } from "../tiles.js";
 import { tableRow } from "./sheet_parts.js";
 import {
-  isMany, knocked, oneSeat, pairName, pairOf, placesAround, playersOf, rulesOf,
+  isMany, knocked, oneSeat, pairName, pairOf, placesAround, playersOf, rulesOf, sideSeat,
 } from "../seats_model.js";
 
 const $ = (root, sel) => root.querySelector(sel);
@@ -30,7 +31,7 @@ function chip(state, seat, place, nameOf) {
   const view = state.view;
   const rules = rulesOf(state);
   const info = state.room?.seats?.[seat];
-  const me = state.view?.seat ?? 0;
+  const me = sideSeat(state);
   const count = view?.hand_sizes?.[seat] ?? 0;
   // while an online table waits for a seat, nobody is "to move" yet
   const halted = state.mode === "online" && Boolean(state.room?.waiting_for?.length);

@@ -1,3 +1,4 @@
+// @ts-check
 // Pieces the result sheets share (two players in result.js, three or four in result_pairs.js,
 // the pairs' table in seats.js): a revealed hand as named pictures, and a row of a score table.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // «Since your turn» on the table (js/since.js words it): on a shared screen of three or four,
 // the line above the status lists what the others did since the player holding the device last
 // acted; the tiles they laid are ringed softly on the line and, on a desktop, their entries
@@ -42,6 +43,7 @@ export function renderSinceLine(announce, state, since, nameOf) {
   const lead = document.createElement("span");
   lead.className = "since-lead";
   lead.textContent = `${t("since.lead")} `;
+  /** @type {Node[]} */
   const parts = [lead];
   phrases.forEach((phrase, k) => {
     if (k) parts.push(document.createTextNode(" · "));

@@ -1,16 +1,18 @@
+// @ts-check
 // The table screen: opponent, infobar, line, status, hand, action buttons, side panel and the
-// result sheet, rendered from the store's state. Inputs go back through `ctx` callbacks.
+// result sheet, rendered from the store's state. The hand is views/hand.js;
+// a tap on an end marker goes back through `ctx.chooseEnd`.
 
 import { t } from "../i18n.js";
 import {
-  announceLine, canonical, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader,
-  splitTile, statusLine, tileSpoken,
+  announceLine, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader, statusLine,
 } from "../describe.js";
 import { tileSvg } from "../tiles.js";
+import { renderHand } from "./hand.js";
 import { tableRow } from "./sheet_parts.js";
 import { renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
-import { isMany, manyNamer } from "../seats_model.js";
+import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
 
 const $ = (root, sel) => root.querySelector(sel);
@@ -34,7 +36,7 @@ function isComputerSeat(state, seat) {
 
 /** The seat whose hand this screen shows: mine, or in hot-seat the seat to move. */
 export function viewSeat(state) {
-  return state.view?.seat ?? state.game?.seat ?? 0;
+  return sideSeat(state);
 }
 
 export function renderTable(root, state, ctx) {
@@ -168,7 +170,7 @@ export function renderTable(root, state, ctx) {
     if (announce.textContent !== said) announce.textContent = said;
   }
 
-  renderHand($(root, "[data-hand]"), state, view, moves, myTurn, ctx);
+  renderHand($(root, "[data-hand]"), state, view, moves, myTurn);
 
   // actions: only the legal ones
   const show = (name, on) => { $(root, `[data-action="${name}"]`).hidden = !on; };
@@ -203,75 +205,6 @@ export function renderTable(root, state, ctx) {
       from: state.freshFrom === "top" ? sideOf(board, opp.querySelector("[data-opp-hand]")) : null,
       emptyText: view && !view.result ? t("ends.empty") : "",
     });
-  }
-}
-
-function renderHand(hand, state, view, moves, myTurn, ctx) {
-  const tiles = view?.hand ?? [];
-  const focusedTile = document.activeElement?.closest?.("[data-tile]")?.dataset.tile ?? null;
-  const firstMove = (view?.line ?? []).length === 0;
-  const key = JSON.stringify([tiles, [...moves.plays.keys()], myTurn, state.selected, state.freshHand, state.lang]);
-  if (hand.dataset.key === key) return;
-  hand.dataset.key = key;
-  hand.setAttribute("aria-label", t("hand"));
-  const buttons = tiles.map((tile) => {
-    const name = canonical(tile);
-    const [a, b] = splitTile(tile);
-    const playable = myTurn && moves.plays.has(name);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "hand-tile";
-    button.dataset.tile = name;
-    button.append(tileSvg(a, b, { vertical: true }));
-    let label = t("tile.name", { tile: name });
-    if (playable) {
-      button.classList.add("is-playable");
-      button.dataset.playable = "true";
-      label = firstMove && moves.plays.size === 1 ? t("tile.lead", { tile: name }) : t("tile.playable", { tile: name });
-      if (firstMove && moves.plays.size === 1) button.dataset.lead = "true";
-    } else {
-      button.setAttribute("aria-disabled", "true");
-      button.tabIndex = -1;
-    }
-    if (state.selected === name) {
-      button.classList.add("is-selected");
-      button.setAttribute("aria-pressed", "true");
-      label = t("tile.selected", { tile: name });
-    }
-    if (state.freshHand?.includes(name)) button.classList.add("is-new");
-    button.setAttribute("aria-label", label);
-    button.title = tileSpoken(name);
-    button.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      if (playable) ctx.tapTile(name);
-    });
-    return button;
-  });
-  hand.replaceChildren(...buttons);
-  // a tile just drawn flies from the boneyard's label to its place in the hand: a copy on
-  // top of everything (the hand's scrolling box would clip it), the tile itself appears after
-  const yard = document.querySelector("[data-boneyard]")?.getBoundingClientRect();
-  for (const button of hand.querySelectorAll(".is-new")) {
-    if (!yard?.width) break;
-    const r = button.getBoundingClientRect();
-    button.style.setProperty("--from-x", `${Math.round(yard.left + yard.width / 2 - r.left - r.width / 2)}px`);
-    button.style.setProperty("--from-y", `${Math.round(yard.top + yard.height / 2 - r.top - r.height / 2)}px`);
-    flyIn(button, r);
-  }
-  const count = document.querySelector("[data-hand-count]");
-  if (count) {
-    count.hidden = tiles.length <= 7;
-    count.textContent = t("hand.count", { n: tiles.length });
-  }
-  if (focusedTile) {
-    const again = hand.querySelector(`[data-tile="${focusedTile}"]`);
-    (again ?? hand.querySelector("[data-playable]"))?.focus({ preventScroll: false });
-  }
-  // a long hand scrolls: bring the chosen tile, or else the first one that fits, into view
-  const target = hand.querySelector(".is-selected") ?? hand.querySelector("[data-playable]");
-  if (target && hand.scrollWidth > hand.clientWidth) {
-    const left = target.offsetLeft - hand.clientWidth / 2 + target.offsetWidth / 2;
-    hand.scrollTo({ left: Math.max(0, left), behavior: "instant" });
   }
 }
 
@@ -346,24 +279,6 @@ function fitBacks(backs, n) {
   const w = 16;
   const overlap = n > 1 && room ? Math.max(-3, Math.min(w - 4, (n * w - room) / (n - 1))) : -3;
   backs.style.setProperty("--back-overlap", `${-overlap}px`);
-}
-
-/** A copy of *button* that flies from its --from-x/--from-y offset to *rect*, then goes. */
-function flyIn(button, rect) {
-  const ghost = button.cloneNode(true);
-  ghost.removeAttribute("data-tile");
-  ghost.removeAttribute("data-playable");
-  ghost.setAttribute("aria-hidden", "true");
-  // a picture, not a control: Tab must never land on it (it vanishes and drops focus to the page)
-  ghost.inert = true;
-  ghost.className = "hand-tile flying-tile";
-  Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
-  document.body.append(ghost);
-  button.classList.add("is-arriving");
-  const done = () => { ghost.remove(); button.classList.remove("is-arriving"); };
-  ghost.addEventListener("animationend", done, { once: true });
-  const motion = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 0;
-  setTimeout(done, motion + 200); // also when no animation runs at all
 }
 
 /** A status too long for one line (a narrow phone, a long language) gets a smaller font and

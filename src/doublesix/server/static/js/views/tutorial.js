@@ -1,3 +1,4 @@
+// @ts-check
 // The short interactive lesson from seed 000: the line 4-4, then 1-4, then 1-1. At each step
 // the player lays the tile at an open end and gets told whether it fits and why.
 
@@ -58,6 +59,12 @@ export class Tutorial {
     return true;
   }
 
+  /** The tile is tapped: laid at once on an empty line, else focus goes to the end buttons. */
+  tapTile() {
+    if (!this.ends()) this.place(null);
+    else /** @type {HTMLElement|null} */ (this.root.querySelector("[data-tut-end]"))?.focus();
+  }
+
   render() {
     const root = this.root;
     const step = STEPS[this.step];
@@ -81,7 +88,7 @@ export class Tutorial {
       b.dataset.tutEnd = side;
       b.textContent = `${t(side)}: ${ends[i]}`;
       b.setAttribute("aria-label", t("end.play", { side: t(`side.${side}`), v: ends[i] }));
-      b.addEventListener("click", () => this.place(side));
+      b.dataset.action = "tut-end"; // screens/tutorial.js
       return b;
     }));
     const hand = root.querySelector("[data-tut-hand]");
@@ -94,10 +101,7 @@ export class Tutorial {
       button.dataset.tile = step.tile;
       button.append(tileSvg(a, b, { vertical: true }));
       button.setAttribute("aria-label", t("tile.playable", { tile: step.tile }));
-      button.addEventListener("click", () => {
-        if (!ends) this.place(null);
-        else root.querySelector("[data-tut-end]")?.focus();
-      });
+      button.dataset.action = "tut-tile"; // screens/tutorial.js
       hand.append(button);
     }
     root.querySelector("[data-tut-play]").hidden = !done;

@@ -1,0 +1,192 @@
+// @ts-check
+// The table's socket side: opening a room on the server (a local game, an online seat, a
+// watched hall table), feeding its frames to the store (store.receive: table_state.js), and
+// sending moves. What follows a view on screen (the automatic draw, focus) is screens/table.js's.
+
+import { t } from "../i18n.js";
+import { ApiError, Connection, WatchConnection, createGame } from "../net.js";
+import * as prefs from "../prefs.js";
+import { shell, store } from "../shell.js";
+
+/** @typedef {import("../types.js").Frame} Frame */
+/** @typedef {import("../types.js").Mode} Mode */
+/** @typedef {import("../types.js").SeatRecord} SeatRecord */
+
+/** @type {Connection|null} */
+let conn = null;
+/** @type {(() => void)|null} what the screen runs after each new view (screens/table.js) */
+let afterView = null;
+let errorTimer = 0;
+let chatTimer = 0;
+let freshTimer = 0;
+
+/** The open table's socket, or null. */
+export function connection() {
+  return conn;
+}
+
+/** @param {() => void} fn */
+export function onView(fn) {
+  afterView = fn;
+}
+
+/** Leave the table: the socket closes, the store forgets the game. */
+export function leave() {
+  conn?.close();
+  conn = null;
+  store.leaveTable();
+}
+
+/** A computer or hot-seat game: the saved one, else a new one with the saved rules. */
+export async function startLocal(/** @type {Mode} */ mode, { fresh = false } = {}) {
+  prefs.setLastMode(mode);
+  const record = fresh ? null : prefs.seatRecord(mode);
+  if (record?.game_id && record?.token) {
+    openRoom(mode, record);
+    return;
+  }
+  leave();
+  store.creating(mode, t("loading"));
+  try {
+    const created = await createGame({
+      mode, rules: prefs.rulesFor(mode), level: mode === "computer" ? store.state.level : undefined,
+      name: shell.telegram?.name ?? undefined,
+    });
+    prefs.saveSeat(mode, created);
+    openRoom(mode, created);
+  } catch (err) {
+    // rules the server refuses stay refused: say so instead of retrying for ever
+    if (err instanceof ApiError && err.code === "invalid_rules") {
+      store.fail(t("error.rules"));
+      return;
+    }
+    store.fail(t("error.server"));
+    setTimeout(() => { if (store.state.mode === mode && !store.state.view) startLocal(mode); }, 2000);
+  }
+}
+
+/** An online seat saved in this browser; the lobby says so when there is none. */
+export function openOnline(/** @type {string} */ gameId) {
+  const mine = prefs.seatRecord("online", gameId);
+  if (!mine?.token) {
+    shell.go({ screen: "lobby", params: { notFound: true } });
+    return;
+  }
+  prefs.enterRoom(mine);
+  openRoom("online", mine);
+}
+
+/** Sit at *record*'s table as *mode* and open its socket. */
+export function openRoom(/** @type {Mode} */ mode, /** @type {SeatRecord} */ record) {
+  leave();
+  store.enterTable(mode, record, {
+    deals: prefs.deals(record.game_id),
+    inviteLink: record.invite_url ? new URL(record.invite_url, location.href).href : null,
+  });
+  const socket = new Connection(record.game_id, /** @type {string} */ (record.token));
+  conn = socket;
+  listen(socket, "welcome", receive);
+  listen(socket, "event", receive);
+  listen(socket, "presence", receive);
+  // the move stays "on its way" until its event brings the new view; the ack only proves it
+  // was stored, so clear the flag by itself only if that event somehow never comes
+  listen(socket, "ack", () => {
+    const version = store.state.view?.version;
+    setTimeout(() => {
+      if (store.state.pending && store.state.view?.version === version) store.settle();
+    }, 3000);
+  });
+  listen(socket, "error", onError);
+  socket.addEventListener("status", (ev) => onStatus(mode, record, /** @type {CustomEvent<string>} */ (ev).detail));
+  socket.open();
+}
+
+/** A spectator at a public table: the seat-less view drawn as if from no seat (no hand). */
+export function openWatch(/** @type {string} */ gameId) {
+  leave();
+  store.watchTable(gameId);
+  const socket = new WatchConnection(gameId);
+  conn = socket;
+  listen(socket, "watching", receive);
+  listen(socket, "event", receive);
+  listen(socket, "presence", receive);
+  listen(socket, "error", (frame) => showError(frame.message ?? frame.code ?? ""));
+  socket.addEventListener("status", (ev) => {
+    const status = /** @type {CustomEvent<string>} */ (ev).detail;
+    store.connection(status);
+    if (status === "not_found") shell.go({ screen: "hall", params: {} });
+  });
+  socket.open();
+}
+
+/** @param {Connection} socket @param {string} type @param {(frame: Frame) => void} fn */
+function listen(socket, type, fn) {
+  socket.addEventListener(type, (ev) => fn(/** @type {CustomEvent<Frame>} */ (ev).detail));
+}
+
+/** A frame for the table's state; then what a new view sets going. */
+function receive(/** @type {Frame} */ frame) {
+  const before = store.state;
+  store.receive(frame);
+  const state = store.state;
+  if (state.deals !== before.deals && state.game?.game_id) prefs.saveDeals(state.game.game_id, state.deals);
+  if (frame.type === "presence") {
+    if (!state.room?.waiting_for?.length && before.room?.waiting_for?.length) afterView?.();
+    return;
+  }
+  // a slide or a draw is shown once: later redraws (choosing an end, a resize) keep still
+  clearTimeout(freshTimer);
+  if (state.freshIndex !== null || state.freshHand) {
+    const motion = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 0;
+    freshTimer = setTimeout(() => store.stillLine(), motion + 600);
+  }
+  afterView?.();
+}
+
+function onStatus(/** @type {Mode} */ mode, /** @type {SeatRecord} */ record, /** @type {string} */ status) {
+  store.connection(status);
+  if (status === "bad_token" || status === "not_found") {
+    prefs.forgetSeat(mode, record.game_id);
+    if (mode === "online") {
+      leave();
+      shell.go({ screen: "lobby", params: { notFound: true } }, { hash: false });
+    } else {
+      startLocal(mode, { fresh: true });
+    }
+  }
+}
+
+function onError(/** @type {Frame} */ frame) {
+  const quiet = ["stale_state", "busy", "already_hello"];
+  store.settle();
+  if (quiet.includes(frame.code ?? "")) return;
+  if (frame.code === "chat_flood") {
+    // said in the chat, not over the game's status line
+    store.chatFailed(t("chat.flood"));
+    clearTimeout(chatTimer);
+    chatTimer = setTimeout(() => store.chatFailed(""), 4000);
+    return;
+  }
+  const text = frame.code === "opponent_away" ? t("online.oppAway") : t("error.move", { reason: frame.message ?? frame.code });
+  showError(text);
+}
+
+/** Say *text* on the status line for a few seconds. */
+export function showError(/** @type {string} */ text) {
+  clearTimeout(errorTimer);
+  store.fail(text);
+  errorTimer = setTimeout(() => store.fail(""), 4000);
+}
+
+/** Send *action* (a move the view's legal list offers), unless one is already on its way. */
+export function send(/** @type {string} */ action) {
+  const state = store.state;
+  if (!conn || state.pending || state.room?.hall?.over) return; // a loss on time ends play
+  const seat = state.mode === "hotseat" ? state.view?.to_move ?? null : null;
+  if (conn.move(action, seat) !== null) store.sent();
+}
+
+/** Send a frame that is not a move (rematch, reset, chat, …); null when the socket is down. */
+export function sendFrame(/** @type {Record<string, unknown>} */ frame) {
+  return conn ? conn.send(frame) : null;
+}

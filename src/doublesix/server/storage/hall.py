@@ -1,0 +1,143 @@
+"""What a hall table stores with its room (``GameRow.hall``): its options, clock, chat and the
+end of its game by time, as typed JSON, and the codec that reads them back.
+
+The row is stored as JSON inside the room's document, so each part is a TypedDict (the JSON
+itself, with no copy on save); :func:`hall_from_json` checks a loaded document against these
+shapes, so a damaged or foreign row is refused where it is read, not deep in a clock.
+"""
+
+# no ``from __future__ import annotations`` here: TypedDict reads NotRequired only from real
+# annotations, and the codec below relies on __required_keys__ / __optional_keys__
+from typing import NotRequired, TypedDict, cast
+
+
+class ClockRow(TypedDict):
+    """A chess clock: ``left`` per seat as of ``since``, ``running`` the seat spending it;
+    ``state_no`` and ``game_no`` are the room's when it was last charged (server/clocks.py)."""
+
+    minutes: int
+    increment: float
+    left: list[float]
+    running: int | None
+    since: float
+    state_no: int
+    game_no: int
+
+
+class ChatMessage(TypedDict):
+    """One chat line: stored in the room (the last 30) and sent as a ``chat`` event."""
+
+    seat: int
+    name: str | None
+    text: str
+    at: int
+
+
+class TimeoutResult(TypedDict):
+    """A game ended by a clock (docs/protocol.md ``room.hall.over``)."""
+
+    reason: str
+    loser: int
+    game_no: int
+    winner: int | None
+    #: pairs (kozel): the pair that wins; absent otherwise
+    winner_pair: NotRequired[int]
+    #: a match: lost by the loser; a single deal has ``points`` instead
+    match_lost: NotRequired[bool]
+    points: NotRequired[int]
+
+
+class HallRow(TypedDict):
+    """``GameRow.hall``: None for rooms that are not hall tables."""
+
+    public: bool
+    clock: ClockRow | None
+    chat: list[ChatMessage]
+    over: TimeoutResult | None
+    open_since: float
+    #: set once the creator stayed away past the grace period: never listed or sat at again
+    closed: NotRequired[bool]
+
+
+class BadHallRow(ValueError):
+    """A stored hall document that does not have the shape above."""
+
+
+def _int(value: object, where: str, *, none: bool = False) -> None:
+    if value is None and none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadHallRow(f"hall {where} must be a whole number, not {value!r}")
+
+
+def _number(value: object, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise BadHallRow(f"hall {where} must be a number, not {value!r}")
+
+
+def _keys(data: object, where: str, required: set[str], optional: frozenset[str] = frozenset()
+          ) -> dict[str, object]:
+    if not isinstance(data, dict):
+        raise BadHallRow(f"hall {where} must be an object")
+    missing = required - data.keys()
+    extra = data.keys() - required - optional
+    if missing or extra:
+        raise BadHallRow(f"hall {where}: missing {sorted(missing)}, unknown {sorted(extra)}")
+    return data
+
+
+def clock_from_json(data: object) -> ClockRow:
+    d = _keys(data, "clock", set(ClockRow.__required_keys__))
+    for key in ("minutes", "state_no", "game_no"):
+        _int(d[key], f"clock.{key}")
+    _int(d["running"], "clock.running", none=True)
+    for key in ("increment", "since"):
+        _number(d[key], f"clock.{key}")
+    left = d["left"]
+    if not isinstance(left, list) or not left:
+        raise BadHallRow("hall clock.left must list each seat's seconds")
+    for value in left:
+        _number(value, "clock.left")
+    return cast(ClockRow, data)  # every key was checked just above
+
+
+def chat_from_json(data: object) -> ChatMessage:
+    d = _keys(data, "chat message", set(ChatMessage.__required_keys__))
+    _int(d["seat"], "chat.seat")
+    _int(d["at"], "chat.at")
+    if not isinstance(d["text"], str) or not (d["name"] is None or isinstance(d["name"], str)):
+        raise BadHallRow("hall chat text and name must be text")
+    return cast(ChatMessage, data)
+
+
+def timeout_from_json(data: object) -> TimeoutResult:
+    d = _keys(data, "over", set(TimeoutResult.__required_keys__),
+              TimeoutResult.__optional_keys__)
+    if d["reason"] != "timeout":
+        raise BadHallRow(f"hall over.reason must be 'timeout', not {d['reason']!r}")
+    for key in ("loser", "game_no", "winner_pair", "points"):
+        if key in d:
+            _int(d[key], f"over.{key}")
+    _int(d["winner"], "over.winner", none=True)
+    if "match_lost" in d and not isinstance(d["match_lost"], bool):
+        raise BadHallRow("hall over.match_lost must be true or false")
+    return cast(TimeoutResult, data)
+
+
+def hall_from_json(data: object) -> HallRow | None:
+    """A loaded ``GameRow.hall``, checked key by key; raises :class:`BadHallRow`."""
+    if data is None:
+        return None
+    d = _keys(data, "row", set(HallRow.__required_keys__), HallRow.__optional_keys__)
+    if not isinstance(d["public"], bool) or not isinstance(d.get("closed", False), bool):
+        raise BadHallRow("hall public and closed must be true or false")
+    _number(d["open_since"], "open_since")
+    if d["clock"] is not None:
+        clock_from_json(d["clock"])
+    if not isinstance(d["chat"], list):
+        raise BadHallRow("hall chat must be a list")
+    for message in d["chat"]:
+        chat_from_json(message)
+    if d["over"] is not None:
+        timeout_from_json(d["over"])
+    return cast(HallRow, data)
