@@ -54,12 +54,12 @@ def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
         if step != ({"do": "next_deal"} if seat is None else {"seat": seat, "action": text}):
             return False
     for step in steps[len(made):]:
-        if "do" in step:
-            if step["do"] != "next_deal":
-                raise ValueError(f"unknown record step {step!r}")
+        if "action" in step:
+            match.apply(Action.parse(step["action"]), step["seat"])
+        elif step == {"do": "next_deal"}:
             match.next_deal()
         else:
-            match.apply(Action.parse(step["action"]), step["seat"])
+            raise ValueError(f"unknown record step {step!r}")
     return True
 
 
