@@ -9,13 +9,13 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
 from doublesix.bots import GAME_LEVELS, Bot
 from doublesix.core import Action, IllegalAction, Match, Ruleset
 from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import RecordJSON, load_record, record_of
+from doublesix.core.notation import ActionStep, RecordJSON, load_record, record_of
 from doublesix.server.rooms.computer import bot_for
 from doublesix.server.storage import GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
@@ -55,7 +55,8 @@ def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
             return False
     for step in steps[len(made):]:
         if "action" in step:
-            match.apply(Action.parse(step["action"]), step["seat"])
+            move = cast(ActionStep, step)
+            match.apply(Action.parse(move["action"]), move["seat"])
         elif step == {"do": "next_deal"}:
             match.next_deal()
         else:
