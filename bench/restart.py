@@ -38,8 +38,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.support.procs import ServerProcess, free_port, wait_healthy  # noqa: E402
+
 from bench.crash import Campaign, open_game, play, verify  # noqa: E402
-from bench.procs import ServerProcess, free_port, wait_healthy  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RESTART_CODE = 1012

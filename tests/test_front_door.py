@@ -123,6 +123,7 @@ def tracked_files() -> set[str]:
             and ".egg-info" not in str(p) and p.name not in ("PKG-INFO", "setup.cfg")}
 
 
+@pytest.mark.slow  # copies the clone and builds an sdist of it: make test, not check
 def test_the_sdist_carries_the_whole_project(tmp_path: Path) -> None:
     """Tests with their conftest.py and scenarios, docs, bench, CI: `make test` from the sdist.
 

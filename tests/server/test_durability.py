@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from bench.procs import ServerProcess
 
 from tests.server.harness import Client, my_turn
+from tests.support.procs import ServerProcess
 
 
 def start_default_server(cwd: Path) -> ServerProcess:

@@ -15,13 +15,13 @@ from typing import Any
 
 import httpx
 import pytest
-from bench.procs import ServerProcess
 
 from doublesix.server.review.service import Engine
 from doublesix.server.rooms.botpool import NICE
 from doublesix.server.wire.errors import ServiceError
 from tests.server.harness import Client
 from tests.server.test_modes import play_alone
+from tests.support.procs import ServerProcess
 
 
 def _alive(pid: int) -> bool:

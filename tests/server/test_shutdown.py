@@ -14,13 +14,13 @@ from pathlib import Path
 
 import httpx
 from bench import restart
-from bench.procs import ServerProcess
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from doublesix.server.ops.shutdown import Drain
 from doublesix.server.wire.errors import CLOSE_RESTART
 from tests.server.harness import Client, my_turn
+from tests.support.procs import ServerProcess
 
 BOUND = 4.0
 #: Python's start-up and uvicorn's own steps on a busy 2-core machine, beyond the bound
