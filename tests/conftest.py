@@ -7,7 +7,8 @@ than Python and a minute:
 - ``services``: every test that asks for the ``pg_url`` or ``redis_url`` fixture, directly or
   through another fixture, set here (a test that reaches them only through
   ``request.getfixturevalue`` marks its case by hand);
-- ``slow``: the campaigns, the arenas and the other long runs, marked where they are written.
+- ``slow``: the campaigns, real server processes killed or restarted, pytest run in a copied
+  clone, ISMCTS games and statistical tests: marked where they are written.
 
 Hypothesis profiles: ``full`` (the default: hypothesis's own settings, what ``make test`` and CI
 run) and ``fast`` (``--hypothesis-profile=fast``, ``make check``): a property runs a tenth of its

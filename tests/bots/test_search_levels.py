@@ -88,6 +88,7 @@ def test_levels_are_registered() -> None:
 
 @pytest.mark.parametrize(("preset", "players"), [("draw", 2), ("block", 2), ("draw", 3),
                                                  ("101", 2)])
+@pytest.mark.slow  # ISMCTS searches whole games: seconds each: make test, not check
 def test_hard_ismcts_plays_legally(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
     for seed in range(examples(2 if preset == "101" else 12)):
@@ -95,6 +96,7 @@ def test_hard_ismcts_plays_legally(preset: str, players: int) -> None:
         play_out(rules, seed, bots)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # ISMCTS searches whole games: seconds each: make test, not check
 def test_an_iteration_budget_makes_ismcts_reproducible() -> None:
     for view in _midgame_views("draw", 3):
         first = HardBot(7, iters=80).choose(view)
