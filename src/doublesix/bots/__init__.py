@@ -7,7 +7,11 @@ from collections.abc import Callable
 from doublesix.bots.base import Bot, RandomBot
 
 _FACTORIES: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}
+#: the computer's levels offered to players, weakest first (GET /api/presets lists them)
 LEVELS = ("easy", "medium", "hard")
+#: what a game may be created with: the levels and a uniformly random player (tests, arenas)
+GAME_LEVELS = (*LEVELS, "random")
+DEFAULT_LEVEL = "medium"
 
 
 def register(name: str, factory: Callable[[int | None], Bot]) -> None:
@@ -42,4 +46,5 @@ def _load_levels() -> None:
                 raise
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "bot_names", "make_bot", "register"]
+__all__ = ["DEFAULT_LEVEL", "GAME_LEVELS", "LEVELS", "Bot", "RandomBot", "bot_names", "make_bot",
+           "register"]

@@ -12,10 +12,11 @@ import os
 import sys
 from collections.abc import Sequence
 
+from doublesix.bots import GAME_LEVELS
 from doublesix.cli.errors import CommandError, ParseError, Parser, UsageError, choose_one
 from doublesix.core.rules import PRESETS
 
-LEVELS = ("easy", "medium", "hard", "random")
+LEVELS = GAME_LEVELS
 #: exit status after Ctrl+C and after a closed output pipe, as a shell reports a signal
 INTERRUPTED, BROKEN_PIPE = 130, 141
 

@@ -11,24 +11,21 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypedDict
 
 from doublesix.core.errors import InvalidSetup
+from doublesix.core.presets import (
+    FINISH_BONUS_101,
+    LEAD_BONUS_101,
+    LONE_DOUBLE_101,
+    LONE_DOUBLE_KOZEL,
+    PRESETS,
+    TileTable,
+    get_preset,
+)
 from doublesix.core.tiles import TILE_COUNT, Tile
 
 DRAW_RULES = ("until_playable", "none", "one_then_pass")
 FIRST_LEADS = ("highest_double", "lowest_double_from_1_1", "any")
 BLOCKED_POINTS = ("difference", "others_sum", "penalty")
 
-TileTable = tuple[tuple[str, int], ...]
-
-#: RULES.md §7: bonuses to the loser of a 101 deal; [choice] entries are the seed's guesses.
-LEAD_BONUS_101: TileTable = (("0-0", 25), ("6-6", 50))
-FINISH_BONUS_101: TileTable = (
-    ("0-0", 50), ("1-1", 50), ("2-2", 50), ("3-3", 25), ("4-4", 25), ("5-5", 50), ("6-6", 50),
-)
-LONE_DOUBLE_101: TileTable = (
-    ("0-0", 25), ("1-1", 2), ("2-2", 4), ("3-3", 6), ("4-4", 8), ("5-5", 50), ("6-6", 50),
-)
-#: RULES.md §9 [choice]: in «Козёл» a lone 0-0 counts 25, every other tile its pips
-LONE_DOUBLE_KOZEL: TileTable = (("0-0", 25),)
 #: RULES.md §9: the pairs of a 4-player team game, partners opposite each other
 PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
@@ -55,28 +52,39 @@ class RulesJSON(TypedDict):
     teams: bool
 
 
+def _names(choices: tuple[str, ...]) -> dict[str, object]:
+    return {"choices": choices}
+
+
+def _whole(low: int, high: int) -> dict[str, object]:
+    return {"range": (low, high)}
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Every rule choice of a game. Build one with :func:`find_preset` or :meth:`from_dict`."""
 
+    # Each field's metadata is its schema for untrusted input (``choices``, a whole-number
+    # ``range``): check_options() reads it, so a new option is declared in one place.
     preset: str = "draw"
-    players: int = 2
-    hand_size: int = 7
-    draw_rule: str = "until_playable"
-    first_lead: str = "highest_double"
+    players: int = field(default=2, metadata=_whole(2, 4))
+    hand_size: int = field(default=7, metadata=_whole(1, 14))
+    draw_rule: str = field(default="until_playable", metadata=_names(DRAW_RULES))
+    first_lead: str = field(default="highest_double", metadata=_names(FIRST_LEADS))
     #: the doubles in the order they are looked for under ``lowest_double_from_1_1``
-    lead_double_order: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 0)
-    blocked_points: str = "difference"
+    lead_double_order: tuple[int, ...] = field(default=(1, 2, 3, 4, 5, 6, 0),
+                                               metadata={"pips": 16})
+    blocked_points: str = field(default="difference", metadata=_names(BLOCKED_POINTS))
     #: None: a single deal; otherwise a match to this many penalty points (101 / 301 / 501)
-    target: int | None = None
+    target: int | None = field(default=None, metadata=_whole(1, 1001))
     dead_board_fish: bool = False
     #: in a match, the leader of a later deal follows seed 003's lead obligations
     lead_obligations: bool = False
     #: with four or more doubles the leader may ask for a new shuffle
-    redeal_doubles: int = 4
-    lead_bonus: TileTable = ()
-    finish_bonus: TileTable = ()
-    lone_double_value: TileTable = ()
+    redeal_doubles: int = field(default=4, metadata=_whole(2, 8))
+    lead_bonus: TileTable = field(default=(), metadata={"table": 28})
+    finish_bonus: TileTable = field(default=(), metadata={"table": 28})
+    lone_double_value: TileTable = field(default=(), metadata={"table": 28})
     #: 101 bonuses are counted on a domino only (RULES.md §7); True adds the lead bonus on a fish
     fish_bonuses: bool = False
     #: a lone double counts by lone_double_value in a blocked deal's comparison too (kozel),
@@ -98,12 +106,10 @@ class Ruleset:
 
     # -- validation -----------------------------------------------------------------------
     def validate(self) -> None:
-        if self.draw_rule not in DRAW_RULES:
-            raise InvalidSetup(f"draw_rule must be one of {', '.join(DRAW_RULES)}")
-        if self.first_lead not in FIRST_LEADS:
-            raise InvalidSetup(f"first_lead must be one of {', '.join(FIRST_LEADS)}")
-        if self.blocked_points not in BLOCKED_POINTS:
-            raise InvalidSetup(f"blocked_points must be one of {', '.join(BLOCKED_POINTS)}")
+        for spec in fields(self):
+            choices = spec.metadata.get("choices")
+            if choices and getattr(self, spec.name) not in choices:
+                raise InvalidSetup(f"{spec.name} must be one of {', '.join(choices)}")
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
             raise InvalidSetup("players must be 2, 3 or 4")
         if not isinstance(self.hand_size, int) or self.hand_size < 1:
@@ -189,6 +195,17 @@ class Ruleset:
         preset = options.pop("preset", "draw")
         return find_preset(str(preset), **options)
 
+    @classmethod
+    def from_untrusted(cls, data: object) -> Ruleset:
+        """:meth:`from_dict` for options from a stranger: each checked by its field's schema
+        first, since the engine trusts its caller's types (``redeal_doubles="x"`` would build,
+        then fail in the middle of a later deal)."""
+        if isinstance(data, dict):
+            from doublesix.core.rules_schema import check_options
+
+            check_options(data)
+        return cls.from_dict(data)  # which refuses a non-object
+
     def with_options(self, **options: Any) -> Ruleset:
         """A copy with *options* changed (validated like a new ruleset)."""
         unknown = set(options) - _FIELDS
@@ -197,38 +214,6 @@ class Ruleset:
         return replace(self, **options)
 
 
-def _defaults(preset: str) -> dict[str, object]:
-    if preset == "draw":
-        return {"draw_rule": "until_playable"}
-    if preset == "block":
-        return {"draw_rule": "none"}
-    if preset == "101":
-        return {
-            "draw_rule": "one_then_pass",
-            "first_lead": "lowest_double_from_1_1",
-            "blocked_points": "penalty",
-            "target": 101,
-            "dead_board_fish": True,
-            "lead_obligations": True,
-            "lead_bonus": LEAD_BONUS_101,
-            "finish_bonus": FINISH_BONUS_101,
-            "lone_double_value": LONE_DOUBLE_101,
-        }
-    if preset == "kozel":
-        return {
-            "players": 4,
-            "teams": True,
-            "draw_rule": "none",
-            "first_lead": "lowest_double_from_1_1",
-            "blocked_points": "penalty",
-            "target": 101,
-            "lone_double_value": LONE_DOUBLE_KOZEL,
-            "lone_double_in_fish": True,
-        }
-    raise InvalidSetup(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
-
-
-PRESETS = ("draw", "block", "101", "kozel")
 _FIELDS = {f.name for f in fields(Ruleset) if not f.name.startswith("_")} - {"preset"}
 
 
@@ -245,7 +230,7 @@ def _build(preset: str, options: Mapping[str, object]) -> Ruleset:
     if unknown:
         raise InvalidSetup(f"unknown rule option(s): {', '.join(sorted(unknown))}")
     # the one place unchecked option values meet the constructor, whose validate() checks them
-    values: dict[str, Any] = {**_defaults(preset), **options}
+    values: dict[str, Any] = {**get_preset(preset).options, **options}
     players = values.get("players", 2)
     if "blocked_points" not in values:
         values["blocked_points"] = "difference" if players == 2 else "others_sum"
@@ -266,3 +251,19 @@ def find_preset(name: str = "draw", **options: Any) -> Ruleset:
     if options.get("players", 0) is None:
         del options["players"]
     return _build(name, options)
+
+
+__all__ = [
+    "BLOCKED_POINTS",
+    "DRAW_RULES",
+    "FINISH_BONUS_101",
+    "FIRST_LEADS",
+    "LEAD_BONUS_101",
+    "LONE_DOUBLE_101",
+    "LONE_DOUBLE_KOZEL",
+    "PAIRS",
+    "PRESETS",
+    "Ruleset",
+    "TileTable",
+    "find_preset",
+]

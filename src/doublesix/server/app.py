@@ -16,6 +16,7 @@ from doublesix.server import compose
 from doublesix.server.config import Settings
 from doublesix.server.http import api as http_api
 from doublesix.server.http import hall as hall_http
+from doublesix.server.http import presets as presets_http
 from doublesix.server.http import review as review_http
 from doublesix.server.http.headers import SecurityHeaders
 from doublesix.server.http.limits import CloseUnreadBodies
@@ -42,7 +43,7 @@ def create_app(
         collector = gc_tuning.Tuning(settings.gc_mode)
         store = storage if storage is not None else open_storage(settings.db_url)
         await store.open()
-        app.state.reviews = Reviews()
+        app.state.reviews = Reviews(hint_every=settings.hint_every)
         try:
             async with compose.running(store, settings, clock) as parts:
                 app.state.service = parts.service
@@ -59,6 +60,7 @@ def create_app(
         Route("/api/games", http_api.create_game, methods=["POST"]),
         Route("/api/games/{game_id}/join", http_api.join_game, methods=["POST"]),
         Route("/api/health", http_api.health, methods=["GET"]),
+        Route("/api/presets", presets_http.presets, methods=["GET"]),
         Route("/api/games/{game_id}/review", review_http.review, methods=["POST"]),
         Route("/api/games/{game_id}/hint", review_http.hint, methods=["POST"]),
         Route("/api/telegram/auth", http_api.telegram_auth, methods=["POST"]),

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from doublesix import __version__
+from doublesix.bots import GAME_LEVELS
 from doublesix.core.jsonvalue import JSONObject, at
+from doublesix.core.presets import PRESETS
 from doublesix.server.http.hall_openapi import add_hall
+from doublesix.server.http.presets import add_presets
 from doublesix.server.http.review_openapi import add_review
 from doublesix.server.http.seats_openapi import add_seats
 
@@ -93,11 +96,11 @@ OPENAPI: JSONObject = {
             "type": "object", "required": ["mode"],
             "properties": {
                 "mode": _MODE,
-                "rules": {"type": "object", "description": "{preset: draw|block|101, ...options}",
-                          "properties": {"preset": {"type": "string",
-                                                    "enum": ["draw", "block", "101"]}},
+                "rules": {"type": "object",
+                          "description": "{preset, ...options}: GET /api/presets lists them",
+                          "properties": {"preset": {"type": "string", "enum": list(PRESETS)}},
                           "additionalProperties": True},
-                "level": {"type": "string", "enum": ["easy", "medium", "hard", "random"]},
+                "level": {"type": "string", "enum": list(GAME_LEVELS)},
                 "name": _NAME,
             },
         },
@@ -141,6 +144,7 @@ OPENAPI: JSONObject = {
 add_hall(OPENAPI)
 add_review(OPENAPI)
 add_seats(OPENAPI)
+add_presets(OPENAPI)
 
 
 def _refuse_cross_site(spec: JSONObject) -> None:

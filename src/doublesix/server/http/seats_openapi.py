@@ -16,7 +16,6 @@ def add_seats(spec: JSONObject) -> None:
         "type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 3},
         "description": "online rooms: seats the computer takes (one at least left for a guest)",
     }
-    at(create, "rules", "properties", "preset")["enum"] = ["draw", "block", "101", "kozel"]
     at(create, "rules", "properties")["players"] = {"type": "integer", "minimum": 2, "maximum": 4}
     at(schemas, "JoinGame", "properties")["seat"] = _SEAT
     if "HallSit" in schemas:
