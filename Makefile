@@ -1,6 +1,7 @@
 # make run: the server on embedded SQLite (installs the [server] extra only);
 # make test: ruff, mypy and every test (installs the [test] extra: the test tools);
-# make check: the same without the browser, the services and the slow tests, in a minute.
+# make check: the same without the browser, the services and the slow tests, in a minute
+# (both run `make js`: the browser client's node tests, tsc and ESLint).
 # pipefail: a failed pip fails the recipe even though its output goes through grep below
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -ec
@@ -59,7 +60,7 @@ test: lint typecheck js pytest
 # the one-minute loop: ruff, mypy and the tests that need neither a browser, nor PostgreSQL /
 # Redis, nor minutes (markers: pyproject.toml, tests/conftest.py); the properties and the bots'
 # game loops run a tenth of their examples (hypothesis profile "fast"). `make test` runs all.
-check: lint typecheck
+check: lint typecheck js
 	$(PY) -m pytest -m "not browser and not services and not slow" --hypothesis-profile=fast
 
 lint: $(TESTS)
