@@ -1,5 +1,6 @@
 # make run: the server on embedded SQLite (installs the [server] extra only);
-# make test: ruff, mypy and the tests (installs the [test] extra: the test tools).
+# make test: ruff, mypy and every test (installs the [test] extra: the test tools);
+# make check: the same without the browser, the services and the slow tests, in a minute.
 # pipefail: a failed pip fails the recipe even though its output goes through grep below
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -ec
@@ -20,7 +21,7 @@ SHARED ?= ../shared
 # this machine kind's package mirror warns "Location … is ignored" for every package: noise
 PIP_QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: run test lint typecheck js pytest scenarios bench play clean
+.PHONY: run test check lint typecheck js pytest scenarios bench play clean
 
 # the venv's own setuptools too: Python 3.11's bundled one (65) cannot read pyproject's
 # `license = "MIT"`, so an offline `pip install -e . --no-build-isolation` would fail
@@ -54,6 +55,12 @@ play: $(CORE)
 	$(VENV)/bin/doublesix play
 
 test: lint typecheck js pytest
+
+# the one-minute loop: ruff, mypy and the tests that need neither a browser, nor PostgreSQL /
+# Redis, nor minutes (markers: pyproject.toml, tests/conftest.py); the properties and the bots'
+# game loops run a tenth of their examples (hypothesis profile "fast"). `make test` runs all.
+check: lint typecheck
+	$(PY) -m pytest -m "not browser and not services and not slow" --hypothesis-profile=fast
 
 lint: $(TESTS)
 	$(VENV)/bin/ruff check src tests bench

@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.procs import ServerProcess  # noqa: E402
+from tests.support.procs import ServerProcess  # noqa: E402
 
 #: a message not answered within this is "unanswered" (generous: the machine may be busy)
 ANSWER_TIMEOUT = 15.0

@@ -15,9 +15,10 @@ alone first, then during the attack:
 - ``create``: one client creates rooms as fast as it can for --seconds; rooms created, refusals,
   RSS before / after, and after a pause of --idle seconds.
 
-The transport floods (issue 21) keep the server's own frame limits (20/s, 40 at once), so the
-probe pauses --pause s after each ack to stay under them; each reports the probe alone and
-during the flood, the server's RSS (before, peak, every 10 s, after) and CPU seconds:
+The transport floods (issue 21) keep the server's own limits (frames: 20/s, 40 at once; the
+per-address budgets), so the probe pauses --pause s after each ack to stay under them; each
+reports the probe alone and during the flood, the server's RSS (before, peak, every 10 s,
+after) and CPU seconds:
 
 - ``pings``: --flooders sockets, each upgraded by hand, says ``lobby`` and then writes ping
   control frames as fast as it can, never reading; cut, it connects again at once;
@@ -25,6 +26,9 @@ during the flood, the server's RSS (before, peak, every 10 s, after) and CPU sec
   never a hello;
 - ``reconnect``: --clients sockets each send frames as fast as they can until the server
   closes them (4008), then reconnect at once.
+
+The attackers connect from 127.0.0.2, the probe from 127.0.0.1: two addresses, as an attacker
+and a player are.
 
 ``--src DIR`` runs the server from another source tree (``git archive main src | tar -x -C
 DIR``), to measure the code before a change. Prints one JSON line.
@@ -59,8 +63,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.support.procs import ServerProcess, cpu_seconds  # noqa: E402
+
 from bench.load_quick import Stats, play_room  # noqa: E402
-from bench.procs import ServerProcess, cpu_seconds  # noqa: E402
 
 #: every client moves as fast as it can; the per-client budgets are lifted unless --budgets:
 #: the figure then measures isolation (the bot pool, deltas), not the budget
@@ -92,7 +97,8 @@ async def _probe_here(base: str, seconds: float, pause: float) -> dict[str, Any]
         await asyncio.wait_for(play_room(base, base.replace("http", "ws", 1) + "/ws",
                                          time.monotonic() + seconds, stats, 1, pause),
                                seconds + 30)
-    except (TimeoutError, OSError) as exc:
+    except (TimeoutError, OSError, httpx.HTTPError, InvalidStatus) as exc:
+        # the server too slow even to create the probe's room, or refusing it: say so
         return {**quantiles(stats.rtts), "failed": repr(exc)}
     return quantiles(stats.rtts)
 
@@ -286,6 +292,9 @@ async def create(server: ServerProcess, args: argparse.Namespace) -> dict[str, A
 # -- transport floods (issue 21) --------------------------------------------------------------
 
 TEXT, CONT, PING = 0x1, 0x0, 0x9
+#: the attackers' own address (loopback, like the server's): the per-address budgets they run
+#: out of are theirs, as on a real server, not the probe player's (127.0.0.1)
+ATTACKER = "127.0.0.2"
 
 
 def _frame(opcode: int, payload: bytes = b"", fin: bool = True) -> bytes:
@@ -299,7 +308,7 @@ def _frame(opcode: int, payload: bytes = b"", fin: bool = True) -> bytes:
 
 
 def _upgrade(port: int) -> socket.socket:
-    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(ATTACKER, 0))
     key = base64.b64encode(os.urandom(16))
     s.sendall(b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
               b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: "
@@ -416,7 +425,8 @@ async def _reconnector(ws_url: str, stop_at: float, counts: dict[str, int]) -> N
     frame = json.dumps({"type": "ping"})
     while time.monotonic() < stop_at:
         try:
-            async with connect(ws_url, open_timeout=10, close_timeout=2) as ws:
+            async with connect(ws_url, open_timeout=10, close_timeout=2,
+                               local_addr=(ATTACKER, 0)) as ws:
                 counts["connections"] += 1
                 reader = asyncio.create_task(_drain(ws))
                 try:
@@ -483,7 +493,7 @@ def main() -> int:
                         help="probe: seconds after each ack (default: 0.1 in the transport"
                         " parts, which keep the frame limits, else 0)")
     parser.add_argument("--budgets", action="store_true",
-                        help="keep the per-client budgets (default: lifted, bench.procs)")
+                        help="keep the per-client budgets (default: lifted, see tests/support)")
     args = parser.parse_args()
     if args.pause is None:
         args.pause = 0.1 if args.part in TRANSPORT else 0.0
@@ -494,8 +504,9 @@ def main() -> int:
     if args.src:
         env["PYTHONPATH"] = os.pathsep.join([args.src, os.environ.get("PYTHONPATH", "")])
     with tempfile.TemporaryDirectory() as tmp:
+        # the transport parts measure the server as it runs by default: every limit kept
         server = ServerProcess(args.db, env=env, log=Path(tmp) / "server.log",
-                               budgets=args.budgets).start()
+                               budgets=args.budgets or args.part in TRANSPORT).start()
         try:
             result = asyncio.run(PARTS[args.part](server, args))
         finally:

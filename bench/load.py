@@ -41,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.procs import ServerProcess, cpu_seconds  # noqa: E402
+from tests.support.procs import ServerProcess, cpu_seconds  # noqa: E402
 
 #: a run never outlives --duration by more than this
 GRACE = 20.0

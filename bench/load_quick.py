@@ -26,7 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.procs import ServerProcess  # noqa: E402
+from tests.support.procs import ServerProcess  # noqa: E402
 
 
 class Seat:

@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.procs import ServerProcess  # noqa: E402
+from tests.support.procs import ServerProcess  # noqa: E402
 
 
 def census(server: ServerProcess) -> dict[str, Any]:

@@ -9,16 +9,17 @@ histogram and its move counter) against a real room, N times each, in this proce
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import time
 
 from doublesix.core import Ruleset
 from doublesix.server.config import Settings
 from doublesix.server.http.ws import Connection
-from doublesix.server.rooms.botpool import release_pool
+from doublesix.server.rooms.events import Numbered, Played
 from doublesix.server.rooms.room import Room, new_match
 from doublesix.server.rooms.service import RoomsService
-from doublesix.server.storage import EventRow, GameRow, SeatRow, open_storage
+from doublesix.server.storage import GameRow, SeatRow, open_storage
 
 
 def per_call(n: int, call: object) -> float:
@@ -40,8 +41,7 @@ def main() -> None:
                   state_no=0, event_no=1, seats=[SeatRow(0), SeatRow(1)], invite_hash=None,
                   created_at=0.0, updated_at=0.0)
     room = Room(row=row, match=match)
-    move = [EventRow("bench", 2, 1, {"kind": "action", "seat": 0, "action": "play 6-6",
-                                     "by": "player"}, 0.0)]
+    move = [Numbered.of(2, 1, Played(0, "play 6-6", "player"))]
     started = time.perf_counter()
     figures = {
         "histogram labels(...).observe": per_call(n, lambda: metrics.frame_seconds.labels(
@@ -71,7 +71,7 @@ def main() -> None:
         observe.opened(peer)
     scrape = per_call(200, metrics.render) / 1000
     print(f"{'a scrape (render, 2,000 sockets counted)':48} {scrape:6.2f} ms")
-    release_pool(service.bots)
+    asyncio.run(service.computer.stop())  # lets the bot pool go
 
 
 if __name__ == "__main__":

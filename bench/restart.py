@@ -38,8 +38,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tests.support.procs import ServerProcess, free_port, wait_healthy  # noqa: E402
+
 from bench.crash import Campaign, open_game, play, verify  # noqa: E402
-from bench.procs import ServerProcess, free_port, wait_healthy  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RESTART_CODE = 1012
@@ -51,6 +52,8 @@ class Restarts(Campaign):
     closes: dict[int, int] = field(default_factory=dict)
     gaps: list[float] = field(default_factory=list)
     exits: list[float] = field(default_factory=list)
+    #: the seats (game, token) that were welcomed once: the first SIGTERM waits for them all
+    welcomed: set[tuple[str, str]] = field(default_factory=set)
 
 
 class _Replay:
@@ -85,6 +88,7 @@ async def seat_loop(c: Restarts, game_id: str, token: str, rng: random.Random) -
                     hello["last_event"] = seen[-1]
                 await ws.send(json.dumps(hello))
                 first = await asyncio.wait_for(ws.recv(), 10)
+                c.welcomed.add((game_id, token))
                 if lost_at is not None:
                     c.gaps.append(time.monotonic() - lost_at)
                     lost_at = None
@@ -205,6 +209,11 @@ async def campaign(args: argparse.Namespace, servers: list[ServerProcess], front
     loop = asyncio.get_running_loop()
     restarted = time.monotonic()
     try:
+        # the warm-up counts from when every game is being played: on a loaded machine the
+        # rooms and sockets can take longer than the warm-up to open, and a SIGTERM that came
+        # before any seat was connected tested nothing (no socket saw a 1012)
+        while len(c.welcomed) < 2 * args.games and time.monotonic() < c.end:
+            await asyncio.sleep(0.05)
         for round_no in range(args.rounds):
             for server in servers:
                 await asyncio.sleep(args.warmup if round_no == 0 and server is servers[0]

@@ -100,6 +100,7 @@ def test_serve_names_an_unreachable_postgresql_without_its_password(
     assert "secret" not in line
 
 
+@pytest.mark.slow  # builds a venv without the server extra: make test, not check
 @pytest.mark.usefixtures("no_env")
 def test_a_missing_extra_names_a_command_that_installs_it(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

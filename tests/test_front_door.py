@@ -84,6 +84,7 @@ def run_scenario_tests(shared: Path, ci: bool) -> subprocess.CompletedProcess[st
     )
 
 
+@pytest.mark.slow  # copies the clone and runs pytest inside it: make test, not check
 def test_a_clone_without_the_shared_material_passes_its_own_scenarios(tmp_path: Path) -> None:
     result = run_scenario_tests(tmp_path / "nothing-here", ci=False)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -91,6 +92,7 @@ def test_a_clone_without_the_shared_material_passes_its_own_scenarios(tmp_path: 
     assert "README" in result.stdout  # the skip says where to read about ../shared
 
 
+@pytest.mark.slow  # copies the clone and runs pytest inside it: make test, not check
 def test_ci_fails_rather_than_skips_without_the_shared_material(tmp_path: Path) -> None:
     result = run_scenario_tests(tmp_path / "nothing-here", ci=True)
     assert result.returncode == 1, result.stdout + result.stderr
@@ -123,6 +125,7 @@ def tracked_files() -> set[str]:
             and ".egg-info" not in str(p) and p.name not in ("PKG-INFO", "setup.cfg")}
 
 
+@pytest.mark.slow  # copies the clone and builds an sdist of it: make test, not check
 def test_the_sdist_carries_the_whole_project(tmp_path: Path) -> None:
     """Tests with their conftest.py and scenarios, docs, bench, CI: `make test` from the sdist.
 
@@ -224,6 +227,7 @@ def test_the_rules_page_and_readme_say_who_plays_each_preset(preset: str) -> Non
     assert set(range(low, high + 1)) == allowed, told[0]
 
 
+@pytest.mark.slow  # copies the clone and runs pytest inside it: make test, not check
 def test_skipped_tests_say_why(tmp_path: Path) -> None:
     """"32 skipped" alone sends a newcomer hunting: the summary lists each with its reason."""
     env = {k: v for k, v in os.environ.items() if k != "CI"}

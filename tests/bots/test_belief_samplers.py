@@ -149,6 +149,7 @@ def _mass_on_truth(spec: str, positions: list[tuple[PlayerView, list[int]]]) -> 
     return sum(shares) / len(shares)
 
 
+@pytest.mark.slow  # a statistical comparison: it needs its samples, so not in make check
 def test_a_sharper_belief_puts_more_mass_on_the_true_tiles() -> None:
     positions = _positions("block", range(30))
     flat = _mass_on_truth("hard:samples=16,infer=0", positions)
@@ -173,6 +174,7 @@ def test_the_chain_variant_plays_legally_in_every_preset() -> None:
             game.apply(action, seat)
 
 
+@pytest.mark.slow  # through the slow reference path on purpose: make test runs it, not check
 @pytest.mark.parametrize("preset", ["draw", "block"])
 def test_the_fast_path_draws_the_reference_worlds(preset: str) -> None:
     # the fast likelihood is a speed-up only: the same worlds in the same order
@@ -254,6 +256,7 @@ def _fitted(spec: str, opponent: str, preset: str, seeds: range, least: int) -> 
     return out
 
 
+@pytest.mark.slow  # a statistical comparison: it needs its samples, so not in make check
 def test_leaning_sharp_still_goes_flat_against_a_random_player() -> None:
     spec = "hard:samples=4,lean=1"
     against_random = _fitted(spec, "random", "draw", range(12), 3)

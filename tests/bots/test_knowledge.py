@@ -15,6 +15,7 @@ from doublesix.core.match import Match
 from doublesix.core.rules import find_preset
 from doublesix.core.tiles import VALUE_MASK, Tile, mask_of
 from doublesix.core.view import PlayerView
+from tests.support.examples import examples
 
 
 def _mask(*names: str) -> int:
@@ -98,7 +99,7 @@ def _consistent(slots: tuple[int, ...], hand: int) -> bool:
                                                  ("block", 4), ("101", 2), ("kozel", 4)])
 def test_the_true_hands_always_fit_the_inference(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
-    for seed in range(60):
+    for seed in range(examples(60)):
         game = Match(rules, seed=seed)
         bots = [make_bot("medium", s) for s in range(players)]
         while not game.deal_over:

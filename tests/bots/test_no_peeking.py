@@ -16,6 +16,7 @@ from doublesix.core.match import Match
 from doublesix.core.rules import find_preset
 from doublesix.core.state import DealState
 from doublesix.core.view import PlayerView
+from tests.support.examples import examples
 
 BOTS = Path(__file__).resolve().parents[2] / "src" / "doublesix" / "bots"
 #: the modules a level is made of; only the arena and the omniscient solver see a game
@@ -105,7 +106,7 @@ def _twin(game: Match, seat: int, rng: random.Random,
                  deal_number=game.deal_number, leader=game.leader)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10_000), plies=st.integers(2, 14),
        preset=st.sampled_from(["draw", "block", "101", "kozel"]))
 def test_hidden_tiles_do_not_change_a_decision(seed: int, plies: int, preset: str) -> None:
@@ -120,7 +121,7 @@ def test_hidden_tiles_do_not_change_a_decision(seed: int, plies: int, preset: st
     _same_decisions(PlayerView.of(game, seat), PlayerView.of(twin, seat))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10_000), plies=st.integers(1, 20))
 def test_a_partners_hand_does_not_change_a_decision(seed: int, plies: int) -> None:
     """Kozel: the partner's tiles swapped with an opponent's change no level's choice."""

@@ -14,6 +14,7 @@ from doublesix.core.match import Match
 from doublesix.core.rules import find_preset
 from doublesix.core.view import PlayerView
 from tests.bots.games import play_out
+from tests.support.examples import examples
 
 SETUPS = [("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
           ("101", 2), ("kozel", 4)]
@@ -22,7 +23,7 @@ SETUPS = [("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("b
 @pytest.mark.parametrize(("preset", "players"), SETUPS)
 def test_hard_plays_legally(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
-    games = 4 if preset in ("101", "kozel") else 40
+    games = examples(4 if preset in ("101", "kozel") else 40)
     for seed in range(games):
         # a tiny fixed budget: legality does not depend on how long it searches
         bots = [HardBot(seed + s, samples=1, depth=2, exact=6) for s in range(players)]
@@ -33,7 +34,7 @@ def test_hard_plays_legally(preset: str, players: int) -> None:
                                                  ("101", 2), ("kozel", 4)])
 def test_omniscient_plays_legally(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
-    for seed in range(5 if preset in ("101", "kozel") else 30):
+    for seed in range(examples(5 if preset in ("101", "kozel") else 30)):
         seats = [OmniscientBot(seed, depth=4, exact=10)] + [
             make_bot("random", seed + s) for s in range(1, players)
         ]
@@ -87,13 +88,15 @@ def test_levels_are_registered() -> None:
 
 @pytest.mark.parametrize(("preset", "players"), [("draw", 2), ("block", 2), ("draw", 3),
                                                  ("101", 2)])
+@pytest.mark.slow  # ISMCTS searches whole games: seconds each: make test, not check
 def test_hard_ismcts_plays_legally(preset: str, players: int) -> None:
     rules = find_preset(preset, players=players)
-    for seed in range(2 if preset == "101" else 12):
+    for seed in range(examples(2 if preset == "101" else 12)):
         bots = [HardBot(seed + s, iters=30) for s in range(players)]
         play_out(rules, seed, bots)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # ISMCTS searches whole games: seconds each: make test, not check
 def test_an_iteration_budget_makes_ismcts_reproducible() -> None:
     for view in _midgame_views("draw", 3):
         first = HardBot(7, iters=80).choose(view)

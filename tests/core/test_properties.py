@@ -26,6 +26,7 @@ from doublesix.core.tiles import Tile
 from doublesix.core.view import PlayerView
 from tests.core import oracle
 from tests.core.walk import reachable, slot_names
+from tests.support.examples import examples
 
 SETUPS = [("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
           ("101", 2), ("kozel", 4)]
@@ -234,7 +235,7 @@ class Referee:
 
 @pytest.mark.parametrize(("preset", "players"), SETUPS)
 def test_random_games_follow_the_rules(preset: str, players: int) -> None:
-    @settings(max_examples=EXAMPLES.get(preset, DEFAULT_EXAMPLES), deadline=None,
+    @settings(max_examples=examples(EXAMPLES.get(preset, DEFAULT_EXAMPLES)), deadline=None,
               derandomize=True, suppress_health_check=[HealthCheck.too_slow])
     @given(seed=st.integers(0, 2**32 - 1))
     def one_game(seed: int) -> None:
@@ -245,7 +246,7 @@ def test_random_games_follow_the_rules(preset: str, players: int) -> None:
 
 @pytest.mark.parametrize(("preset", "players"), SETUPS)
 def test_records_round_trip(preset: str, players: int) -> None:
-    @settings(max_examples=40, deadline=None, derandomize=True)
+    @settings(max_examples=examples(40), deadline=None, derandomize=True)
     @given(seed=st.integers(0, 2**32 - 1), stop=st.floats(0, 1))
     def one_record(seed: int, stop: float) -> None:
         referee = Referee(preset, players, seed)

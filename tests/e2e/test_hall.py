@@ -235,3 +235,33 @@ def test_a_lobby_change_leaves_the_other_tables_rows_alone(server: Server, pages
       return { same: li?.kept === true, focused: li?.contains(document.activeElement) === true };
     }""", game_id)
     assert kept == {"same": True, "focused": True}
+
+
+def test_rows_keep_their_elements_and_the_focus_as_the_list_changes(server: Server, pages: Any) -> None:
+    """placeRows (js/rows.js) on the cases a lobby frame brings: a table gone before the
+    focused row, one added before it, two swapped after it; the focused row never moves."""
+    page = pages.page(PHONE)
+    page.goto(server.url + "/#hall")
+    page.wait_for_selector("[data-hall-tables]")
+    out = page.evaluate("""async () => {
+      const { placeRows, sameOrFresh } = await import('./js/rows.js');
+      const row = (name) => { const li = document.createElement('li'); const b = document.createElement('button'); b.textContent = name; li.append(b); li.dataset.name = name; return li; };
+      const list = document.createElement('ul');
+      document.body.append(list);
+      const [a, b, c, d] = ['a', 'b', 'c', 'd'].map(row);
+      placeRows(list, [a, b, c, d]);
+      c.firstChild.focus();
+      const seen = [];
+      const look = () => seen.push([[...list.children].map((li) => li.dataset.name).join(''), document.activeElement === c.firstChild]);
+      placeRows(list, [b, c, d]); look();          // a table before it is gone
+      const e = row('e');
+      placeRows(list, [e, b, c, d]); look();       // one comes before it
+      placeRows(list, [e, b, c]); look();          // the last one goes
+      placeRows(list, [b, e, c]); look();          // two before it swap
+      placeRows(list, []); const empty = list.children.length;
+      list.remove();
+      return { seen, empty, same: sameOrFresh(a, row('a')) === a, changed: sameOrFresh(a, row('z')) !== a,
+               none: sameOrFresh(undefined, b) === b };
+    }""")
+    assert out["seen"] == [["bcd", True], ["ebcd", True], ["ebc", True], ["bec", True]]
+    assert out["empty"] == 0 and out["same"] and out["changed"] and out["none"]

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bench.procs import ServerProcess
+
+from tests.support.procs import ServerProcess
 
 PG_VAR = "DOUBLESIX_TEST_PG_URL"
 REDIS_VAR = "DOUBLESIX_TEST_REDIS_URL"

@@ -9,7 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from doublesix.server.ops import gc_tuning
+
+# campaigns: real server processes under load for seconds each, so make test only
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import httpx
 import pytest
-from bench.procs import ServerProcess
 
 from tests.scale.services import FAST, two_processes
 from tests.server.harness import Client, play_online_game
 from tests.server.test_hall import Outsider, listed
+from tests.support.procs import ServerProcess
 
 #: the fanout's beat is 2 s and a process silent for 3 beats is dropped
 SILENT_AFTER = 6.0

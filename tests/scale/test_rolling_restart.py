@@ -13,12 +13,12 @@ from pathlib import Path
 
 import httpx
 from bench import restart
-from bench.procs import ServerProcess
 from websockets.exceptions import ConnectionClosed
 
 from doublesix.server.wire.errors import CLOSE_RESTART
 from tests.scale.services import required_program
 from tests.server.harness import Client
+from tests.support.procs import ServerProcess
 
 BOUND = 6.0
 SLACK = 2.0

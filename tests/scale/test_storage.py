@@ -20,7 +20,8 @@ from doublesix.server.storage import (
 )
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+@pytest.fixture(params=["memory", "sqlite",
+                        pytest.param("postgresql", marks=pytest.mark.services)])
 async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
     if request.param == "memory":
         store = open_storage("memory://")

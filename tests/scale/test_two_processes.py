@@ -9,11 +9,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-from bench.procs import ServerProcess
 
 from doublesix.server.wire.errors import CLOSE_REPLACED
 from tests.scale.services import FAST, two_processes
 from tests.server.harness import Client, create, join, my_turn, play_online_game
+from tests.support.procs import ServerProcess
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 
 import httpx
 import uvicorn
-from bench.procs import free_port
 from websockets.asyncio.client import ClientConnection, connect
 
 from doublesix.server.app import create_app
@@ -24,6 +23,7 @@ from doublesix.server.hall.service import Hall
 from doublesix.server.http.limits import uvicorn_options
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
+from tests.support.procs import free_port
 
 T = TypeVar("T")
 LIFTED: dict[str, Any] = {"create_burst": 10**6, "computer_burst": 10**6,

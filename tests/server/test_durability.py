@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from bench.procs import ServerProcess
+import pytest
 
 from tests.server.harness import Client, my_turn
+from tests.support.procs import ServerProcess
 
 
 def start_default_server(cwd: Path) -> ServerProcess:
@@ -19,6 +20,7 @@ def start_default_server(cwd: Path) -> ServerProcess:
     return ServerProcess(None, env={"DOUBLESIX_COMPUTER_DELAY": "0"}, cwd=cwd).start()
 
 
+@pytest.mark.slow  # kills and restarts a real server process: make test, not check
 async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
     server = start_default_server(tmp_path)
     try:

@@ -15,13 +15,13 @@ from typing import Any
 
 import httpx
 import pytest
-from bench.procs import ServerProcess
 
 from doublesix.server.review.service import Engine
 from doublesix.server.rooms.botpool import NICE
 from doublesix.server.wire.errors import ServiceError
 from tests.server.harness import Client
 from tests.server.test_modes import play_alone
+from tests.support.procs import ServerProcess
 
 
 def _alive(pid: int) -> bool:
@@ -141,6 +141,7 @@ def _ask_review(server: ServerProcess, game: dict[str, Any], seat: int,
     return sock
 
 
+@pytest.mark.slow  # kills and waits on real engine and server processes: not in check
 async def test_abandoned_reviews_free_their_places_and_their_cpu(tmp_path: Path) -> None:
     """16 reviews asked and abandoned (the clients hung up) kept the one engine worker busy
     for many seconds and the 8 places of the queue full: the next honest review got 503."""
@@ -168,6 +169,7 @@ async def test_abandoned_reviews_free_their_places_and_their_cpu(tmp_path: Path)
         server.stop()
 
 
+@pytest.mark.slow  # kills and waits on real engine and server processes: not in check
 async def test_the_workers_die_with_a_killed_server(tmp_path: Path) -> None:
     """kill -9: no shutdown code runs, yet no worker may go on computing for nobody."""
     server = start(tmp_path)
@@ -197,6 +199,7 @@ async def test_the_workers_die_with_a_killed_server(tmp_path: Path) -> None:
         server.stop()
 
 
+@pytest.mark.slow  # kills and waits on real engine and server processes: not in check
 async def test_a_stop_answers_running_reviews_503_within_the_bound(tmp_path: Path) -> None:
     """--shutdown-timeout 5 exited after 6.6–7.6 s while reviews ran, and they got 500."""
     bound = 5.0

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-from bench.procs import ServerProcess, free_port, wait_healthy
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from doublesix.server.wire.errors import CLOSE_RESTART
+from tests.support.procs import ServerProcess, free_port, wait_healthy
 
 BOUND = 3.0
 #: Python's start-up and uvicorn's own steps on a busy 2-core machine, beyond the bound

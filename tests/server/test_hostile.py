@@ -26,6 +26,7 @@ from doublesix.server.wire.errors import (
 from doublesix.server.wire.protocol import CLIENT_TYPES
 from tests.server.harness import Client, ServerThread, create, my_turn
 from tests.server.test_online import online_pair
+from tests.support.examples import examples
 
 ERROR_CODES = {
     "bad_json", "bad_message", "unknown_type", "hello_required", "already_hello", "stale_state",
@@ -129,7 +130,7 @@ async def test_hypothesis_frames_get_errors_and_others_play_on(server: ServerThr
     bystanders = await online_pair(server, "draw")
     seen: set[str] = set()
 
-    @settings(max_examples=300, deadline=None,
+    @settings(max_examples=examples(300), deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
     @given(text=frames)
     def check(ws: ClientConnection, text: str) -> None:
@@ -182,7 +183,7 @@ bodies = st.one_of(
 
 
 async def test_hypothesis_create_bodies_never_crash_the_server(server: ServerThread) -> None:
-    @settings(max_examples=200, deadline=None,
+    @settings(max_examples=examples(200), deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
     @given(body=bodies)
     def check(http: httpx.Client, body: Any) -> None:

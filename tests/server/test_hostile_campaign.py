@@ -3,7 +3,12 @@ the figures of the full runs are in docs/campaigns.md."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.scale.test_campaigns import campaign
+
+# campaigns: real server processes under load for seconds each, so make test only
+pytestmark = pytest.mark.slow
 
 
 def test_headers_campaign_keeps_memory_and_sockets_bounded() -> None:

@@ -21,7 +21,6 @@ from typing import Any
 
 import httpx
 import pytest
-from bench.procs import LIFTED_BUDGETS, free_port
 from websockets.asyncio.client import connect
 from websockets.frames import Frame, Opcode
 
@@ -30,6 +29,7 @@ from doublesix.server.ops import logs
 from doublesix.server.rooms import tokens
 from tests.server.harness import Client, create, join, play_online_game
 from tests.server.test_modes import play_alone
+from tests.support.procs import LIFTED_BUDGETS, free_port
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -235,6 +235,7 @@ async def test_bad_computer_seats_are_refused(server: ServerThread, computers: A
     assert r.status_code == 400
 
 
+@pytest.mark.slow  # kills and restarts a real server process: make test, not check
 async def test_four_seats_survive_sigkill_and_expire_after_seven_days(tmp_path: Path) -> None:
     """Durability and expiry are unchanged with four seats: after a SIGKILL every seat
     (names, the computer's seat) and every acknowledged move is back; idle, the room goes."""

@@ -13,14 +13,15 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 from bench import restart
-from bench.procs import ServerProcess
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from doublesix.server.ops.shutdown import Drain
 from doublesix.server.wire.errors import CLOSE_RESTART
 from tests.server.harness import Client, my_turn
+from tests.support.procs import ServerProcess
 
 BOUND = 4.0
 #: Python's start-up and uvicorn's own steps on a busy 2-core machine, beyond the bound
@@ -41,6 +42,7 @@ async def closed_by(ws: object) -> tuple[int | None, str]:
         return (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else (None, "")
 
 
+@pytest.mark.slow  # stops real server processes and waits out their deadlines: make test, not check
 async def test_sigterm_closes_seats_and_lobby_with_1012_and_keeps_moves_in_flight(
     tmp_path: Path,
 ) -> None:
@@ -121,6 +123,7 @@ def _raw_websocket(port: int) -> socket.socket:
     return sock
 
 
+@pytest.mark.slow  # stops real server processes and waits out their deadlines: make test, not check
 def test_a_client_that_never_answers_the_close_does_not_hold_the_exit(tmp_path: Path) -> None:
     server = start(tmp_path, bound=3.0)
     try:
@@ -142,6 +145,7 @@ def test_a_client_that_never_answers_the_close_does_not_hold_the_exit(tmp_path: 
         server.stop()
 
 
+@pytest.mark.slow  # stops real server processes and waits out their deadlines: make test, not check
 def test_a_request_cut_in_half_neither_keeps_the_port_open_nor_holds_the_exit(
     tmp_path: Path,
 ) -> None:
@@ -172,6 +176,7 @@ def test_a_request_cut_in_half_neither_keeps_the_port_open_nor_holds_the_exit(
         server.stop()
 
 
+@pytest.mark.slow  # stops real server processes and waits out their deadlines: make test, not check
 def test_bots_playing_through_a_restart_lose_no_acknowledged_move(tmp_path: Path) -> None:
     args = restart.parser().parse_args(["--games", "8", "--warmup", "2", "--settle", "3",
                                         "--bound", str(BOUND), "--max-seconds", "60"])

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from bench.procs import free_port, wait_healthy
+
+from tests.support.procs import free_port, wait_healthy
 
 #: a clean stop of this small app takes a fraction of a second; the bound is what is kept
 BOUND = 2.0

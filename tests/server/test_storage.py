@@ -11,7 +11,8 @@ import pytest
 from doublesix.server.storage import Conflict, EventRow, GameRow, SeatRow, Storage, open_storage
 
 
-@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+@pytest.fixture(params=["memory", "sqlite",
+                        pytest.param("postgresql", marks=pytest.mark.services)])
 async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
     url = "memory://" if request.param == "memory" else f"sqlite:///{tmp_path}/s.db"
     if request.param == "postgresql":

@@ -15,15 +15,16 @@ import struct
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
-from bench.procs import ServerProcess
 from websockets.asyncio.client import connect
 
 from doublesix.server.config import Settings
 from doublesix.server.wire.errors import CLOSE_FLOOD, CLOSE_POLICY, CLOSE_TOO_BIG
 from tests.server.harness import LIFTED, ServerThread
+from tests.support.procs import ServerProcess
 
 PING, PONG, TEXT, CONT, CLOSE = 0x9, 0xA, 0x1, 0x0, 0x8
 
@@ -341,6 +342,24 @@ def budgeted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess
     server = ServerProcess("memory://", log=log, env={"DOUBLESIX_SOCKET_BURST": "60"}).start()
     yield server
     server.stop()
+
+
+def test_many_sockets_each_under_its_limit_share_their_address_limit(
+        tmp_path: Path) -> None:
+    # item 8's other half: ten sockets of one address, each 30 frames at once (under a
+    # socket's 40), are 300 frames; an address may send five sockets' worth (200 at once)
+    server = ServerProcess("memory://", log=tmp_path / "server.log").start()
+    socks = [upgrade(server.port) for _ in range(10)]
+    try:
+        for sock in socks:
+            sock.sendall(frame(TEXT, b'{"type": "ping"}') * 30)
+        codes = [close_code(sock) for sock in socks]
+    finally:
+        for sock in socks:
+            sock.close()
+        server.stop()
+    # the sockets are served in turn: the address runs out while each is part-way through
+    assert codes.count(CLOSE_FLOOD) >= 5, codes
 
 
 def _burst_until_closed(port: int) -> int | None:

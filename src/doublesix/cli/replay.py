@@ -1,7 +1,10 @@
 """`doublesix replay SCENARIO.json`: run a rules scenario and print a JSON line per step.
 
-See ../shared/scenarios/FORMAT.md. Exit 2 when the setup is invalid, else 0 — judging the
-lines is the checker's business.
+See ../shared/scenarios/FORMAT.md. Exit status: 0 once every step was run, refused actions
+included (judging the lines is the checker's business); 2, with one line
+``{"i": -1, "ok": false, ...}``, when there is no scenario to run: the file cannot be read or
+is not JSON, the setup is invalid, or a step is neither an action (``do``) nor an expectation
+(an ``expect`` object), which would otherwise pass unchecked.
 """
 
 from __future__ import annotations
@@ -56,26 +59,40 @@ def apply_step(game: Match, step: JSONObject) -> None:
         raise IllegalAction(f"unknown step {do!r}")
 
 
+def steps_of(scenario: Any) -> list[dict[str, Any]]:
+    """The scenario's steps, each an action or an expectation; raises InvalidSetup."""
+    steps = scenario.get("steps", []) if isinstance(scenario, dict) else []
+    if not isinstance(steps, list):
+        raise InvalidSetup("steps must be a list")
+    for i, step in enumerate(steps):
+        if not isinstance(step, dict) or not ("do" in step or isinstance(step.get("expect"),
+                                                                            dict)):
+            raise InvalidSetup(f"step {i} is neither an action (do) nor an expectation "
+                               "(an expect object)")
+    return steps
+
+
 def run(scenario: Any, out: TextIO) -> int:
     def emit(i: int, ok: bool, error: str | None, state: StateJSON | None) -> None:
         out.write(json.dumps({"i": i, "ok": ok, "error": error, "state": state}) + "\n")
 
     try:
         game = build(scenario)
+        steps = steps_of(scenario)
     except (InvalidSetup, ValueError, TypeError, KeyError) as exc:
         emit(-1, False, str(exc) or "invalid setup", None)
         return 2
-    state = state_to_json(game)
-    emit(-1, True, None, state)
-    for i, step in enumerate(scenario.get("steps", [])):
+    emit(-1, True, None, state_to_json(game))
+    for i, step in enumerate(steps):
         ok, error = True, None
-        if isinstance(step, dict) and "do" in step:
+        if "do" in step:
             try:
                 apply_step(game, step)
-                state = state_to_json(game)
             except (IllegalAction, InvalidSetup, ValueError) as exc:
                 ok, error = False, str(exc)
-        emit(i, ok, error, state)
+        # the state as it is now, refused or not: the checker's "a refusal changes nothing"
+        # compares it with the line before, which a saved copy would always pass
+        emit(i, ok, error, state_to_json(game))
     return 0
 
 

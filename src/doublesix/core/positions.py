@@ -134,9 +134,14 @@ def match_from_position(
         led_with=led,
         hanging_in=hanging,
     )
-    if rules.teams and len(line) and to_move is not None:
-        # kozel never draws, so every turn is a play or a pass: the seat before the passes
-        # placed the last tile, and is the fisherman should the deal block (RULES.md §9)
+    if len(line) and to_move is not None:
+        # A position reads as "the last tile, then *passes* passes": the seat before the
+        # passes placed the last tile, and is the fisherman should the deal block (RULES.md
+        # §4, §9). Under until_playable and none every turn ends in a play or a pass, so that
+        # is certain. Under one_then_pass (101) a turn may also end on a drawn tile that
+        # misses, which a position cannot say (FORMAT.md); but with every tile in play a fish
+        # by passes needs all tiles of both end values on the line, which two different ends
+        # cannot have and two equal ends make a dead board first (§5.3, fisherman known).
         deal.last_placer = (to_move - passes - 1) % rules.players
     dealer = ListDealer([parse_deal(rules, d) for d in later_deals])
     leader = opening.leader if opening is not None else None

@@ -43,7 +43,7 @@ def create_app(
         collector = gc_tuning.Tuning(settings.gc_mode)
         store = storage if storage is not None else open_storage(settings.db_url)
         await store.open()
-        app.state.reviews = Reviews()
+        app.state.reviews = Reviews(hint_every=settings.hint_every)
         try:
             async with compose.running(store, settings, clock) as parts:
                 app.state.service = parts.service

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from doublesix.server import fanout
 from doublesix.server.config import Settings
 from doublesix.server.hall.service import Hall
+from doublesix.server.rooms import clocks
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage
 
@@ -31,7 +32,8 @@ async def running(
 ) -> AsyncIterator[Parts]:
     """The service with its hall and (with Redis) its fanout, started; stopped on exit.
     *storage* is opened and closed by the caller."""
-    service = RoomsService(storage, settings, clock)
+    # a hall table's clock is charged in the same save as the move that stops it
+    service = RoomsService(storage, settings, clock, before_commit=clocks.hall_sync)
     hall = Hall(service)
     try:
         async with fanout.running(service, settings.redis_url) as shared:

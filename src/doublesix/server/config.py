@@ -106,6 +106,9 @@ class Settings:
     room_idle: float = 300.0
     #: lobby changes are sent at most this often (seconds) to each lobby socket
     lobby_interval: float = 0.25
+    #: after a burst of hints (review/service.py HINT_BURST), one per this many seconds per
+    #: client; a test sets it high so that no hint comes back while slow requests go by
+    hint_every: float = 2.0
     # -- operators (README "Running in production") -------------------------------------------
     #: /metrics on its own port of 127.0.0.1 (None: no such port; 0: any free port)
     metrics_port: int | None = None

@@ -2,8 +2,10 @@
 
 Every process publishes on one channel and hears every other process:
 
-- ``ev``: room G has stored events up to N. A process with sockets in G (seats or watchers)
-  reloads the room and sends them the events they lack, read from storage by event number.
+- ``ev``: room G has stored events up to N, and these are the ones just stored. A process
+  with sockets in G (seats or watchers) reloads the room and sends them the events they lack:
+  the ones the message carried when they are all it lacks (they were stored before they were
+  published), else read from storage by event number.
 - ``pr``: this process's connected seats (or its watcher count) of room G changed.
 - ``beat``: every ``beat`` seconds, all of this process's seats and watchers, so a lost ``pr``
   heals and a process that stops beating (killed) stops counting as connected.
@@ -29,6 +31,7 @@ from typing import Any
 from doublesix.core.jsonvalue import JSONObject, JSONValue
 from doublesix.server.fanout.shared_hub import SharedHub
 from doublesix.server.rooms import views
+from doublesix.server.rooms.events import Numbered, from_json
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.rooms.signals import Gone, Signal, Stored
 from doublesix.server.storage import SharedStorage
@@ -65,6 +68,9 @@ class RedisFanout:
         self._tasks: list[asyncio.Task[None]] = []
         self._delivering: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        #: per room, the newest event_no heard stored and the events heard, not yet delivered
+        self._known: dict[str, int] = {}
+        self._heard_events: dict[str, dict[int, Numbered]] = {}
         self._redis: Any = None
         self._handlers: dict[str, Handler] = {}
         self._on_silent: list[Callable[[str], None]] = []
@@ -115,14 +121,15 @@ class RedisFanout:
     # -- what the service tells ------------------------------------------------------------
     def _signal(self, signal: Signal) -> None:
         if isinstance(signal, Stored):
-            self.stored(signal.room.game_id, signal.room.row.event_no)
+            self.stored(signal.room.game_id, signal.room.row.event_no, signal.events)
         elif isinstance(signal, Gone):
             self.gone(signal.game_ids)
 
-    def stored(self, game_id: str, event_no: int) -> None:
+    def stored(self, game_id: str, event_no: int, events: Sequence[Numbered] = ()) -> None:
         for peer in self.hub.listeners(game_id):
             self.hub.delivered[id(peer)] = event_no
-        self._publish({"k": "ev", "g": game_id, "n": event_no})
+        self._publish({"k": "ev", "g": game_id, "n": event_no,
+                       "e": [[e.event_no, e.state_no, e.payload] for e in events]})
 
     def gone(self, game_ids: Sequence[str]) -> None:
         if game_ids:
@@ -188,7 +195,10 @@ class RedisFanout:
         self.hub.heard_from(process)
         kind = message.get("k")
         if kind == "ev":
-            self._deliver(str(message["g"]))
+            game_id = str(message["g"])
+            if self.hub.listeners(game_id):
+                self._news(game_id, message.get("n"), message.get("e"))
+                self._deliver(game_id)
         elif kind == "pr":
             game_id = str(message["g"])
             watchers = message.get("w", 0)
@@ -215,6 +225,32 @@ class RedisFanout:
                 log.exception("a %r message could not be handled", kind)
 
     # -- to this process's sockets ---------------------------------------------------------
+    def _news(self, game_id: str, event_no: object, events: object) -> None:
+        """Another process stored the room's events up to *event_no*: remember how far
+        storage is (no need to ask it) and the events themselves (no need to read them).
+        Whatever is not of the expected shape is left to storage."""
+        if isinstance(event_no, int):
+            self._known[game_id] = max(event_no, self._known.get(game_id, 0))
+        heard = self._heard_events.setdefault(game_id, {})
+        for item in events if isinstance(events, list) else []:
+            match item:
+                case [int(number), int(state_no), dict(payload)]:
+                    with contextlib.suppress(ValueError):
+                        heard[number] = Numbered(number, state_no, from_json(payload), payload)
+
+    async def _lacking(self, game_id: str, floor: int, newest: int) -> list[Numbered]:
+        """The room's events after *floor* up to *newest*: as heard when every one was,
+        else from storage."""
+        heard = self._heard_events.pop(game_id, {})
+        later = {n: e for n, e in heard.items() if n > newest}
+        if later:
+            self._heard_events[game_id] = later
+        if all(n in heard for n in range(floor + 1, newest + 1)):
+            return [heard[n] for n in range(floor + 1, newest + 1)]
+        rows = await self.service.storage.events_after(game_id, floor,
+                                                       self.service.settings.max_missed)
+        return [Numbered.from_row(row) for row in rows]
+
     def _deliver(self, game_id: str) -> None:
         """Send the room's sockets here what they lack (one delivery per room at a time)."""
         if not self.hub.listeners(game_id):
@@ -244,20 +280,20 @@ class RedisFanout:
                 del self._delivering[game_id]
 
     async def _deliver_once(self, game_id: str) -> None:
-        service = self.service
-        async with service.rooms.locked(game_id) as room:  # reloaded when another process wrote
+        known = self._known.pop(game_id, None)
+        # reloaded when another process wrote (storage is known to be at *known*: not asked)
+        async with self.service.rooms.locked(game_id, stored=known) as room:
             peers = self.hub.listeners(game_id)
             newest = room.row.event_no
             floor = min((self.hub.delivered.get(id(p), newest) for p in peers), default=newest)
             if floor >= newest:
                 return
-            events = await service.storage.events_after(game_id, floor,
-                                                        service.settings.max_missed)
+            events = await self._lacking(game_id, floor, newest)
             connected = self.hub.connected(game_id)
             for peer in peers:
                 seen = self.hub.delivered.get(id(peer), newest)
                 for event in events:
-                    if event.event_no > seen:
+                    if event.event_no > seen and event.event.visible_to(peer.seats):
                         frame = (views.event(room, peer.seats, connected, event) if peer.seats
                                  else views.watcher_event(room, connected, event))
                         # events of several changes caught up at once are sent as one change
@@ -272,6 +308,8 @@ class RedisFanout:
             self.service.tell_presence(game_id)
 
     def _drop(self, game_id: str) -> None:
+        self._known.pop(game_id, None)
+        self._heard_events.pop(game_id, None)
         self.service.rooms.forget(game_id)
         for peer in self.hub.drop_room(game_id):
             peer.close(CLOSE_NOT_FOUND, "room not found")
@@ -308,6 +346,7 @@ class RedisFanout:
                     continue
                 got = [self.hub.delivered.get(id(p), 0) for p in self.hub.listeners(game_id)]
                 if got and min(got) < stored[game_id]:
+                    self._known[game_id] = stored[game_id]
                     self._deliver(game_id)
         if computer:
             # a claimant that died leaves its turn unplayed: adopt it (the claim lets one do it)

@@ -26,6 +26,7 @@ from doublesix.server.hall.lobby import Line, Lobby, LobbyFrame
 from doublesix.server.hall.names import clean_name
 from doublesix.server.ops import logs
 from doublesix.server.rooms import clocks, tables, views
+from doublesix.server.rooms.events import ChatSaid, SeatFreed, TimedOut
 from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.room import CREATOR, Room
 from doublesix.server.rooms.service import RoomsService
@@ -176,8 +177,7 @@ class Hall:
                 taken = room.seat(seat)
                 taken.token_hash, taken.name, taken.holders = None, None, []
                 room.row.rematch = [s for s in room.row.rematch if s != seat]
-                events = await self.service.rooms.commit(
-                    room, [{"kind": "seat_freed", "seat": seat, "reason": "away"}])
+                events = await self.service.rooms.commit(room, [SeatFreed(seat, "away")])
                 self.service.broadcast(room, events)
         except ServiceError:
             return  # expired meanwhile, or storage refused: the next presence change retries
@@ -315,8 +315,10 @@ class Hall:
         seat = clocks.flagged(hall.get("clock"), self.clock())
         if seat is not None and not hall.get("over"):
             over = hall["over"] = tables.timeout_result(room, seat, room.row.game_no)
-            payload = {"kind": "timeout", **{k: v for k, v in over.items() if k != "game_no"}}
-            events = await self.service.rooms.commit(room, [payload])
+            timed_out = TimedOut(loser=over["loser"], winner=over["winner"],
+                                 winner_pair=over.get("winner_pair"), points=over.get("points"),
+                                 match_lost=bool(over.get("match_lost")))
+            events = await self.service.rooms.commit(room, [timed_out])
             self.service.broadcast(room, events)
         return bool(hall.get("over"))
 
@@ -395,9 +397,10 @@ class Hall:
                 raise ServiceError(ErrorCode.NOT_ALLOWED, "only a hall table has a chat")
             seat = peer.seats[0]
             self.limits.take(room.game_id, seat)
-            message: ChatMessage = {"seat": seat, "name": room.seat(seat).name, "text": text,
-                                    "at": round(self.clock())}
+            said = ChatSaid(seat, room.seat(seat).name, text, round(self.clock()))
+            message: ChatMessage = {"seat": said.seat, "name": said.name, "text": said.text,
+                                    "at": said.at}
             hall["chat"] = [*hall["chat"], message][-KEEP:]
-            events = await self.service.rooms.commit(room, [{"kind": "chat", **message}])
+            events = await self.service.rooms.commit(room, [said])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self.service.broadcast(room, events)

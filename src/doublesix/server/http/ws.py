@@ -112,21 +112,22 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         service.observe.closed(CLOSE_TOO_MANY)
         return
     try:
-        conn = await _connection(ws, service, ws.app.state.hall)
+        conn = await _connection(ws, service, ws.app.state.hall, client)
     finally:
         service.budgets.close_socket(client)
     if conn.close_code == CLOSE_FLOOD:
         service.budgets.flooded(client)
 
 
-async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> Connection:
+async def _connection(ws: WebSocket, service: RoomsService, hall: Hall,
+                      client: str | None) -> Connection:
     conn = Connection(ws)
     service.observe.opened(conn)
     drain = shutdown.drain_of(ws.app)  # a stopping process closes the socket with 1012
     writer = asyncio.create_task(conn.write())
     drain.add(conn)
     try:
-        await _read(ws, conn, service, hall, drain)
+        await _read(ws, conn, service, hall, drain, client)
     except WebSocketDisconnect:
         pass
     finally:
@@ -142,7 +143,8 @@ async def _connection(ws: WebSocket, service: RoomsService, hall: Hall) -> Conne
 
 
 async def _read(
-    ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall, drain: shutdown.Drain
+    ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall, drain: shutdown.Drain,
+    client: str | None,
 ) -> None:
     settings = service.settings
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -169,7 +171,9 @@ async def _read(
         if len(text) > settings.max_frame:
             conn.close(CLOSE_TOO_BIG, "frame too large")
             return
-        if not bucket.take():
+        # the socket's own limit, then its address's over all its sockets: 50 sockets each
+        # under its limit are not 50 times the work one client may make (issue 21, item 8)
+        if not bucket.take() or not service.budgets.frame(client):
             conn.close(CLOSE_FLOOD, "too many messages")
             return
         with drain.serving(conn):

@@ -11,12 +11,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from doublesix.server.config import Settings
 from doublesix.server.ops import logs
 from doublesix.server.ops.metrics import Metrics
+from doublesix.server.rooms.events import (
+    ComputerSeated,
+    Joined,
+    NewGame,
+    Numbered,
+    Played,
+    TimedOut,
+)
 from doublesix.server.rooms.signals import Created, Gone, Signal
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
@@ -25,7 +33,6 @@ if TYPE_CHECKING:
 
     from doublesix.server.rooms.hub import Peer
     from doublesix.server.rooms.room import Room
-    from doublesix.server.storage import EventRow
 
 T = TypeVar("T")
 log = logging.getLogger("doublesix.server.ws")
@@ -149,28 +156,27 @@ class Observer:
                    computers=[s.seat for s in row.seats if s.computer],
                    table=row.hall is not None)
 
-    def committed(self, room: Room, events: Iterable[EventRow], seconds: float) -> None:
+    def committed(self, room: Room, events: Iterable[Numbered], seconds: float) -> None:
         """A change of *room* was stored in *seconds*: count its moves, log what matters."""
         self.metrics.commit_seconds.observe(seconds)
-        for event in events:
-            payload = event.payload
-            kind = payload.get("kind")
-            if kind == "action":
-                self._moved(room, payload)
-            elif kind == "joined":
+        for stored in events:
+            event = stored.event
+            if isinstance(event, Played):
+                self._moved(room, event)
+            elif isinstance(event, Joined):
                 logs.event(logs.ROOMS, logging.INFO, "joined", game_id=room.game_id,
-                           seat=payload.get("seat"))
-            elif kind == "seat_computer":
+                           seat=event.seat)
+            elif isinstance(event, ComputerSeated):
                 logs.event(logs.ROOMS, logging.INFO, "joined", game_id=room.game_id,
-                           seat=payload.get("seat"), computer=True)
-            elif kind == "new_game":
+                           seat=event.seat, computer=True)
+            elif isinstance(event, NewGame):
                 logs.event(logs.ROOMS, logging.INFO, "new game", game_id=room.game_id,
-                           game_no=payload.get("game_no"), reason=payload.get("reason"))
-            elif kind == "timeout":
-                self._finished(room, "time", payload.get("winner"))
+                           game_no=event.game_no, reason=event.reason)
+            elif isinstance(event, TimedOut):
+                self._finished(room, "time", event.winner)
 
-    def _moved(self, room: Room, payload: Mapping[str, object]) -> None:
-        key = (str(payload.get("by")), str(payload.get("action", "")).partition(" ")[0])
+    def _moved(self, room: Room, played: Played) -> None:
+        key = (played.by, played.action.partition(" ")[0])
         child = self._moves.get(key)
         if child is None:
             child = self._moves[key] = self.metrics.moves.labels(*key)

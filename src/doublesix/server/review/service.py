@@ -20,6 +20,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from doublesix.core.notation import RecordJSON
+from doublesix.server.config import Settings
 from doublesix.server.rooms import tokens
 from doublesix.server.rooms.botpool import start_worker, worker_args
 from doublesix.server.rooms.ratelimit import BucketTable
@@ -38,7 +39,8 @@ REVIEW_WORLDS = 64
 REVIEW_MS = 700.0
 #: reviews asked per client: a burst, then one per REVIEW_EVERY seconds
 REVIEW_BURST, REVIEW_EVERY = 4, 15.0
-HINT_BURST, HINT_EVERY = 6, 2.0
+#: hints asked per client: a burst, then one per HINT_EVERY seconds (Settings.hint_every)
+HINT_BURST, HINT_EVERY = 6, Settings.hint_every
 #: reviews and hints waiting for a worker at once; more are refused as busy
 MAX_QUEUED = 8
 _MAX_CLIENTS = 10_000
@@ -240,14 +242,15 @@ class _Shared:
 class Reviews:
     """The worker processes, the per-room cache of reviews and the rate limits."""
 
-    def __init__(self, workers: int = 1, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, workers: int = 1, clock: Callable[[], float] = time.monotonic,
+                 hint_every: float = HINT_EVERY) -> None:
         self.workers = workers
         self.clock = clock
         self.engine = Engine(workers, MAX_QUEUED)
         #: per client (keyed as every per-client limit: clients.address), one table per kind
         self._buckets: dict[str, BucketTable[str]] = {
             "review": BucketTable(1.0 / REVIEW_EVERY, REVIEW_BURST, clock, _MAX_CLIENTS),
-            "hint": BucketTable(1.0 / HINT_EVERY, HINT_BURST, clock, _MAX_CLIENTS)}
+            "hint": BucketTable(1.0 / hint_every, HINT_BURST, clock, _MAX_CLIENTS)}
         #: the same review asked twice while it runs: one job, each asker waits for it, and
         #: it is stopped when the last of them is gone
         self._running: dict[tuple[str, int, int, int], _Shared] = {}

@@ -19,6 +19,10 @@ from doublesix.server.wire.errors import ErrorCode, ServiceError
 PRUNE_AT = 10_000
 #: new sockets a socket closed for flooding costs its address
 FLOOD_COST = 10
+#: frames one client address may send over all its sockets: as many as this many sockets at
+#: the limit of one (docs/protocol.md, "Limits"): five players behind one address, each at
+#: a socket's limit, are served; fifty sockets each just under it are not fifty times that
+SOCKETS_AT_FULL_RATE = 5
 
 
 class Budgets:
@@ -31,6 +35,9 @@ class Budgets:
         self._sockets: dict[str, int] = {}
         self.new_sockets: BucketTable[str] = BucketTable(
             settings.socket_per_minute / 60.0, settings.socket_burst, clock, PRUNE_AT)
+        self.frames: BucketTable[str] = BucketTable(
+            settings.rate_per_second * SOCKETS_AT_FULL_RATE,
+            settings.rate_burst * SOCKETS_AT_FULL_RATE, clock, PRUNE_AT)
 
     def create(self, client: str | None, mode: str) -> None:
         """Spend one room (and one computer room) of *client*'s budget, or refuse (429)."""
@@ -48,6 +55,11 @@ class Budgets:
         """Spend one new socket of *client*'s budget; False when it has none left (a client
         reconnecting as fast as it can, each socket closed for flooding: issue 21, item 8)."""
         return client is None or self.new_sockets.take(client)
+
+    def frame(self, client: str | None) -> bool:
+        """Spend one frame of *client*'s budget over all its sockets; False when it has none
+        left (each socket has its own limit besides)."""
+        return client is None or self.frames.take(client)
 
     def flooded(self, client: str | None) -> None:
         """A socket of *client* was closed for flooding: it costs ``FLOOD_COST`` new sockets."""

@@ -11,28 +11,33 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
-from typing import Any, cast
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import cast
 
 from doublesix.server.ops.observe import Observer
-from doublesix.server.rooms.clocks import hall_sync
+from doublesix.server.rooms.events import Event, Numbered
 from doublesix.server.rooms.room import Room
-from doublesix.server.storage import Conflict, EventRow, SharedStorage, Storage
+from doublesix.server.storage import Conflict, SharedStorage, Storage
 from doublesix.server.wire.errors import ErrorCode, ServiceError, not_found
 
 log = logging.getLogger("doublesix.server")
-Payload = dict[str, Any]
+#: brings a room's own data up to a change just before it is saved, at *now* (the hall's
+#: clocks: compose.py passes ``clocks.hall_sync``); runs under the room's lock
+BeforeCommit = Callable[[Room, float], None]
 
 
 class RoomCache:
     def __init__(self, storage: Storage, clock: Callable[[], float],
-                 observe: Observer | None = None) -> None:
+                 observe: Observer | None = None, before_commit: BeforeCommit | None = None
+                 ) -> None:
         self.storage = storage
         self.clock = clock
+        self.before_commit = before_commit
         self._rooms: dict[str, Room] = {}
         #: when each room was last asked for (monotonic): idle ones leave memory (idle.py)
         self._touched: dict[str, float] = {}
-        self._load_lock = asyncio.Lock()
+        #: rooms being read from storage, each once however many callers wait for it
+        self._loading: dict[str, asyncio.Future[Room]] = {}
         self.observe = observe
         # once: a Protocol isinstance costs ~0.1 ms, and this was asked on every move
         self._shared = isinstance(storage, SharedStorage)
@@ -59,30 +64,48 @@ class RoomCache:
             room.stale = True
 
     async def get(self, game_id: str) -> Room:
+        return (await self._get(game_id))[0]
+
+    async def _get(self, game_id: str) -> tuple[Room, bool]:
+        """The room, and whether it was just read from storage (by this call or one it
+        joined: a room is read once however many ask for it at the same time)."""
         room = self._rooms.get(game_id)
         if room is not None and not room.stale:
             self._touched[game_id] = time.monotonic()
-            return room
-        async with self._load_lock:
-            room = self._rooms.get(game_id)
-            if room is not None and not room.stale:
-                return room
-            row = await self.storage.load(game_id)
-            if row is None:
-                raise not_found(game_id)
-            room = Room.from_row(row)
-            self.add(room)
-            return room
+            return room, False
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = self._loading[game_id] = asyncio.ensure_future(self._load(game_id, room))
+            loading.add_done_callback(lambda done: self._loaded(game_id, done))
+        return await asyncio.shield(loading), True
+
+    async def _load(self, game_id: str, stale: Room | None) -> Room:
+        row = await self.storage.load(game_id)
+        if row is None:
+            raise not_found(game_id)
+        # a copy that went stale only because another process moved is carried on
+        room = Room.reloaded(row, stale if stale is self._rooms.get(game_id) else None)
+        self.add(room)
+        return room
+
+    def _loaded(self, game_id: str, done: asyncio.Future[Room]) -> None:
+        if self._loading.get(game_id) is done:
+            del self._loading[game_id]
+        if not done.cancelled():
+            done.exception()  # heard by every caller that waited: not "never retrieved"
 
     @contextlib.asynccontextmanager
-    async def locked(self, game_id: str) -> AsyncIterator[Room]:
-        """The room, locked; reloaded first if a failed save left the cached copy stale."""
+    async def locked(self, game_id: str, *, stored: int | None = None) -> AsyncIterator[Room]:
+        """The room, locked; reloaded first if a failed save or another process left the
+        cached copy stale. *stored*: an ``event_no`` storage is known to hold (the fanout
+        heard of it), which spares asking storage whether the copy is current."""
         while True:
-            room = await self.get(game_id)
+            room, fresh = await self._get(game_id)
             async with room.lock:
                 if room.stale or self._rooms.get(game_id) is not room:
                     continue
-                if not await self._current(room):
+                # just read, the copy is as current as asking again would tell
+                if not fresh and not await self._current(room, stored):
                     room.stale = True  # another process changed it: reload
                     continue
                 try:
@@ -91,32 +114,35 @@ class RoomCache:
                     raise  # a refusal: checked before anything changed
                 except BaseException:
                     # a failure half-way may have moved the live match (its shuffle
-                    # included) past what is stored: the next request reloads it
-                    room.stale = True
+                    # included) past what is stored: the next request reads it afresh
+                    self.forget(game_id)
                     raise
                 return
 
-    async def _current(self, room: Room) -> bool:
+    async def _current(self, room: Room, known: int | None = None) -> bool:
         """False when a process sharing the storage has stored newer events of the room."""
         if not self._shared:
             return True  # one process owns the storage: the cache is the truth
+        if known is not None:
+            return room.row.event_no >= known
         stored = await cast(SharedStorage, self.storage).event_nos([room.game_id])
         return stored.get(room.game_id) == room.row.event_no
 
-    async def commit(self, room: Room, payloads: list[Payload]) -> list[EventRow]:
-        """Store the room's changed row with *payloads* as new events (before anyone hears)."""
+    async def commit(self, room: Room, changes: Sequence[Event]) -> list[Numbered]:
+        """Store the room's changed row with *changes* as its next events (before anyone
+        hears of them)."""
         row = room.row
         expected = row.event_no
         now = self.clock()
-        events = [EventRow(row.game_id, expected + i + 1, row.state_no, p, now)
-                  for i, p in enumerate(payloads)]
+        events = [Numbered.of(expected + i + 1, row.state_no, e) for i, e in enumerate(changes)]
         row.event_no = expected + len(events)
         row.updated_at = now
         room.sync_record()
-        hall_sync(room, now)  # a hall table's clock is charged and saved with the move
+        if self.before_commit is not None:
+            self.before_commit(room, now)  # e.g. a hall clock, charged and saved with the move
         started = time.perf_counter()
         try:
-            await self.storage.save(row, expected, events)
+            await self.storage.save(row, expected, [e.row(row.game_id, now) for e in events])
         except Conflict:
             room.stale = True
             raise ServiceError(ErrorCode.BUSY,

@@ -1,9 +1,10 @@
 """Chess clocks for hall tables: pure functions over the dict stored in ``GameRow.hall``.
 
-The clock is server-authoritative and saved with every move (``hall_sync`` runs inside
-``RoomCache.commit``), so a restart keeps it. Stored: ``left`` per seat as of ``since``, and
-``running``, the seat whose time is being spent. Time is charged when the running seat
-changes, never by a timer, so the stored numbers only move when something is saved.
+The clock is server-authoritative and saved with every move (``hall_sync`` is the hook
+compose.py gives ``RoomCache`` to run just before each commit), so a restart keeps it.
+Stored: ``left`` per seat as of ``since``, and ``running``, the seat whose time is being
+spent. Time is charged when the running seat changes, never by a timer, so the stored
+numbers only move when something is saved.
 """
 
 from __future__ import annotations

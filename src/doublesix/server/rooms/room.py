@@ -9,13 +9,13 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
 from doublesix.bots import GAME_LEVELS, Bot
-from doublesix.core import Match, Ruleset
+from doublesix.core import Action, IllegalAction, Match, Ruleset
 from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import RecordJSON, load_record, record_of
+from doublesix.core.notation import ActionStep, RecordJSON, load_record, record_of
 from doublesix.server.rooms.computer import bot_for
 from doublesix.server.storage import GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
@@ -43,6 +43,27 @@ def seat_list(value: object, players: int) -> list[int]:
     return sorted(value)
 
 
+def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
+    """Play onto *match* the moves of *record* past the ones it made, if its moves begin
+    with exactly those (same seed: the same game); False when the record is another game."""
+    steps = record.get("actions")
+    made = match.log
+    if record.get("seed") != seed or not isinstance(steps, list) or len(steps) < len(made):
+        return False
+    for (seat, text), step in zip(made, steps, strict=False):
+        if step != ({"do": "next_deal"} if seat is None else {"seat": seat, "action": text}):
+            return False
+    for step in steps[len(made):]:
+        if "action" in step:
+            move = cast(ActionStep, step)
+            match.apply(Action.parse(move["action"]), move["seat"])
+        elif step == {"do": "next_deal"}:
+            match.next_deal()
+        else:
+            raise ValueError(f"unknown record step {step!r}")
+    return True
+
+
 def new_match(rules: Ruleset, seed: int) -> tuple[Match, RecordJSON]:
     """A fresh game and its record (the record holds the secret seed: storage only)."""
     match = Match(rules, SeededDealer(seed))
@@ -67,6 +88,21 @@ class Room:
     @classmethod
     def from_row(cls, row: GameRow) -> Room:
         return cls(row=row, match=load_record(row.record))
+
+    @classmethod
+    def reloaded(cls, row: GameRow, stale: Room | None) -> Room:
+        """The room of a freshly read *row*. When *stale* (the copy it replaces) has played
+        a beginning of the row's game, its match is carried on by the moves it lacks: a
+        second process reloads a room after every move made on the first one, and replaying
+        the whole record each time cost more than the rest of the move together."""
+        if stale is not None:
+            match = stale.match
+            try:
+                if _carry_on(match, stale.seed, row.record):
+                    return cls(row=row, match=match)
+            except (IllegalAction, ValueError, KeyError, TypeError):
+                pass  # not a continuation after all: the record is replayed whole below
+        return cls.from_row(row)
 
     # -- reading ---------------------------------------------------------------------------
     @property

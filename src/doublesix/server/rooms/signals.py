@@ -22,8 +22,8 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from doublesix.server.rooms.events import Numbered
 from doublesix.server.rooms.room import Room
-from doublesix.server.storage import EventRow
 
 log = logging.getLogger("doublesix.server.signals")
 
@@ -41,7 +41,7 @@ class Stored:
     """*events* of *room* were stored by this process and sent to its sockets here."""
 
     room: Room
-    events: Sequence[EventRow]
+    events: Sequence[Numbered]
 
 
 @dataclass(frozen=True, slots=True)

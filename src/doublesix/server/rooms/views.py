@@ -10,9 +10,9 @@ from typing import Any
 from doublesix.core.notation import ViewJSON, view_to_json
 from doublesix.core.view import view_of
 from doublesix.server.rooms import clocks
+from doublesix.server.rooms.events import Numbered
 from doublesix.server.rooms.room import Room
 from doublesix.server.rooms.tables import HallInfo
-from doublesix.server.storage import EventRow
 from doublesix.server.storage.hall import ChatMessage
 
 
@@ -68,10 +68,18 @@ def watching(room: Room, connected: set[int]) -> dict[str, Any]:
             "view": view(room, None), "chat": chat_log(room)}
 
 
-def watcher_event(room: Room, connected: set[int], stored: EventRow) -> dict[str, Any]:
+def watcher_event(room: Room, connected: set[int], stored: Numbered) -> dict[str, Any]:
     return {"type": "event", "event_no": stored.event_no, "state_no": stored.state_no,
             "seat": None, "event": stored.payload, "view": view(room, None),
             "room": room_info(room, connected)}
+
+
+def ack(request_id: object, state_no: int, *, duplicate: bool = False) -> dict[str, Any]:
+    """A stored change acknowledged to its sender (again, for a retry: ``duplicate``)."""
+    frame: dict[str, Any] = {"type": "ack", "id": request_id, "state_no": state_no}
+    if duplicate:
+        frame["duplicate"] = True
+    return frame
 
 
 def presence(room: Room, connected: set[int]) -> dict[str, Any]:
@@ -80,12 +88,12 @@ def presence(room: Room, connected: set[int]) -> dict[str, Any]:
     return {"type": "presence", "seats": seats}
 
 
-def missed_item(event: EventRow) -> dict[str, Any]:
+def missed_item(event: Numbered) -> dict[str, Any]:
     return {"event_no": event.event_no, "state_no": event.state_no, "event": event.payload}
 
 
 def welcome(
-    room: Room, seats: tuple[int, ...], connected: set[int], missed: list[EventRow] | None
+    room: Room, seats: tuple[int, ...], connected: set[int], missed: list[Numbered] | None
 ) -> dict[str, Any]:
     seat = room.view_seat(seats)
     return {
@@ -103,7 +111,7 @@ def welcome(
 
 
 def event(
-    room: Room, seats: tuple[int, ...], connected: set[int], stored: EventRow
+    room: Room, seats: tuple[int, ...], connected: set[int], stored: Numbered
 ) -> dict[str, Any]:
     seat = room.view_seat(seats)
     return {

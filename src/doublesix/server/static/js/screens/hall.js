@@ -9,6 +9,7 @@ import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "../h
 import { ApiError, LobbyConnection, createGame, sitDown } from "../net.js";
 import * as prefs from "../prefs.js";
 import { defaultLevel, presetKeys } from "../presets.js";
+import { placeRows, sameOrFresh } from "../rows.js";
 import { $, shell } from "../shell.js";
 import { chosenRules, targetRadios } from "../views/choices.js";
 import { playersIn, playersRadios } from "../views/players_choice.js";
@@ -25,7 +26,8 @@ let tables = [];
 /** @type {LobbyConnection|null} */
 let socket = null;
 let built = "";
-/** each table's row and what it was built from, so that an unchanged row is kept */
+/** each table's row as shown, so that a row that would look the same is kept
+ * @type {Map<string, HTMLElement>} */
 let rows = new Map();
 
 export function open() {
@@ -116,34 +118,25 @@ function buildForm() {
   }));
 }
 
-/** The list of tables. A lobby frame usually changes one table: only its row is built
- * again, and only rows out of place move, so the others (a button under a finger, the
- * keyboard's focus) stay the very elements they were. */
+/** The list of tables. A lobby frame usually changes one table, and often nothing a row
+ * shows (a seat's socket connecting): a row is replaced only when it would look different,
+ * and only rows out of place move (rows.js), so the others (a row measured, a button under a
+ * finger, the keyboard's focus) stay the very elements they were. */
 function renderTables() {
   const list = $("[data-hall-tables]", root());
-  const lang = document.documentElement.lang;
   const focused = list.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement) : null;
-  /** @type {Map<string, { made: string, li: HTMLElement }>} */
+  /** @type {Map<string, HTMLElement>} */
   const next = new Map();
-  for (const table of tables) {
-    // everything row() reads: the table's line, the language, whether we sit there
-    const mine = Boolean(prefs.seatRecord("online", table.game_id));
-    const made = JSON.stringify([table, lang, mine]);
-    const old = rows.get(table.game_id);
-    next.set(table.game_id, old && old.made === made ? old : { made, li: row(table) });
-  }
+  for (const table of tables) next.set(table.game_id, sameOrFresh(rows.get(table.game_id), row(table)));
   rows = next;
-  const wanted = [...rows.values()].map((r) => r.li);
+  const wanted = [...rows.values()];
   if (!wanted.length) {
     const empty = /** @type {HTMLElement|null} */ (list.querySelector(".hall-empty")) ?? document.createElement("li");
     empty.className = "hall-empty";
     empty.textContent = t("hall.empty");
     wanted.push(empty);
   }
-  wanted.forEach((li, i) => {
-    if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null);
-  });
-  while (list.children.length > wanted.length) list.lastElementChild?.remove();
+  placeRows(list, wanted);
   // a rebuilt row: the same button in its new row takes the focus back
   if (focused && !focused.isConnected && focused.dataset.hall) {
     const seat = focused.dataset.seat === undefined ? "" : `[data-seat="${focused.dataset.seat}"]`;

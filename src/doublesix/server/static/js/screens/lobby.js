@@ -88,7 +88,9 @@ async function joinByInvite(/** @type {string} */ gameId, /** @type {string} */ 
   } catch (err) {
     const code = err instanceof ApiError ? err.code : "";
     message(code === "room_full" ? t("online.full") : code === "network" ? t("error.server")
-      : code === "bad_name" ? t("hall.nameBad") : t("online.notFound"));
+      : code === "bad_name" ? t("hall.nameBad")
+        : code === "already_seated" ? t("hall.oneSeat") // a public table's invite, one seat each
+          : t("online.notFound"));
   }
 }
 

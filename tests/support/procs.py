@@ -1,4 +1,8 @@
-"""Start and stop real ``doublesix serve`` processes on 127.0.0.1 for tests and campaigns."""
+"""Start and stop real ``doublesix serve`` processes on 127.0.0.1 for tests and campaigns.
+
+The tests import it as ``tests.support.procs``; bench/ scripts put the clone on sys.path and
+import it the same way.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+#: bench/ beside tests/ (its server probe wraps a server for the load campaign)
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 #: campaigns and browser tests open many rooms and sockets from 127.0.0.1: the per-client
 #: budgets (docs/protocol.md, "Limits") are lifted unless a caller keeps them
 LIFTED_BUDGETS = {"DOUBLESIX_CREATE_BURST": "1000000", "DOUBLESIX_COMPUTER_BURST": "1000000",
@@ -73,7 +79,7 @@ class ServerProcess:
         return self.proc.pid
 
     def start(self, timeout: float = 30.0) -> ServerProcess:
-        runner = ([str(Path(__file__).with_name("serverprobe.py"))] if self.probe is not None
+        runner = ([str(BENCH / "serverprobe.py")] if self.probe is not None
                   else ["-m", "doublesix"])
         cmd = [sys.executable, *runner, "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--log-level", "warning"]
