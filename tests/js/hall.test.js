@@ -2,9 +2,12 @@
 // The hall without the DOM: the name rule (as hall/names.py), the table list after lobby frames.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { CATALOGUE } from "./_catalogue.js";
 import { client } from "./_paths.js";
 
 const h = await import(client("hall.js"));
+// as main.js does before any screen opens
+(await import(client("presets.js"))).setCatalogue(CATALOGUE);
 
 test("names: spaces folded, any script and emoji; controls, marks and < > refused", () => {
   assert.equal(h.cleanName("  Аня   Петрова "), "Аня Петрова");

@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import "./hall_i18n.js";
 import { rawName } from "./prefs.js";
-import { TARGETS_OF } from "./views/choices.js";
+import { isMatch, targetsOf } from "./presets.js";
 
 /** @typedef {{ game_id: string, since?: number, seats: any[], status: string, [key: string]: any }} TableLine a table of the lobby list */
 
@@ -45,5 +45,7 @@ export function clockLabel(/** @type {{ minutes: number, increment: number }|nul
 
 export function rulesLabel(/** @type {import("./types.js").Rules|null|undefined} */ rules) {
   const name = t(`preset.${rules?.preset ?? "draw"}`);
-  return rules && TARGETS_OF[rules.preset] && rules.target && rules.target !== 101 ? `${name} (${t("hall.target", { n: rules.target })})` : name;
+  // a match to its preset's own target reads as the preset alone: «До 101», «Козёл»
+  const own = targetsOf(rules?.preset)[0];
+  return rules && isMatch(rules.preset) && rules.target && rules.target !== own ? `${name} (${t("hall.target", { n: rules.target })})` : name;
 }

@@ -5,6 +5,7 @@
 
 import { t } from "./i18n.js";
 import "./seats_i18n.js";
+import { playersChosen } from "./presets.js";
 import { playersIn } from "./views/players_choice.js";
 
 /** @typedef {import("./types.js").PresetBox} PresetBox */
@@ -48,7 +49,7 @@ export function computerSeatBoxes(presetBox, current) {
 function chosen(presetBox) {
   const preset = /** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-preset]:checked"))?.value;
   const players = Number(/** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-players]:checked"))?.value);
-  return ["draw", "block"].includes(preset ?? "") ? { preset, players } : { preset };
+  return playersChosen(preset) ? { preset, players } : { preset };
 }
 
 /** The seats ticked for the computer, for a table of *players* (always one left free). */

@@ -12,6 +12,7 @@
 import { language, setLanguage, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 import { PROTOCOL } from "./net.js";
+import { loadCatalogue } from "./presets.js";
 import { format, parse } from "./router.js";
 import { $, $$, shell, store } from "./shell.js";
 import { initTelegram } from "./telegram.js";
@@ -263,9 +264,12 @@ shell.dialog = async (name, params) => DIALOGS[/** @type {keyof typeof DIALOGS} 
 store.addEventListener("change", render);
 
 async function start() {
-  store.setLevel(prefs.level());
+  // the game types and levels every choice is built from, fetched while Telegram starts
+  const catalogue = loadCatalogue().catch(() => { /* no server: the first request says so */ });
   applyLanguage(prefs.lang() ?? "ru");
   const telegram = await initTelegram().catch(() => /** @type {null} */ (null));
+  await catalogue;
+  store.setLevel(prefs.level());
   shell.telegram = telegram;
   if (telegram && !prefs.lang() && telegram.user?.language_code?.startsWith("en")) applyLanguage("en");
   if (telegram?.join) {

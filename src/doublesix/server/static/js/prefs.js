@@ -5,7 +5,7 @@
 // unavailable, memory), so a key is spelled in one place. DOM-free.
 
 import { saved } from "./saved.js";
-import { PRESETS, TARGETS_OF, validTarget } from "./views/choices.js";
+import { defaultLevel, isMatch, levels, matchPresets, playersChosen, presetKeys, targetsOf, validTarget } from "./presets.js";
 import { playersIn } from "./views/players_choice.js";
 
 /** @typedef {import("./types.js").Rules} Rules */
@@ -81,33 +81,34 @@ export function setLang(/** @type {string} */ value) {
 }
 
 export function level() {
-  return /** @type {string} */ (saved.get("level", "medium"));
+  const chosen = /** @type {string} */ (saved.get("level", null));
+  return levels().includes(chosen) ? chosen : defaultLevel();
 }
 
 export function setLevel(/** @type {string} */ value) {
   saved.set("level", value);
 }
 
-/** The saved game type of *mode* (draw when none or unknown). */
+/** The saved game type of *mode* (the first offered, draw, when none or unknown). */
 export function presetFor(/** @type {string} */ mode) {
-  const preset = /** @type {string} */ (saved.get(`preset.${mode}`, "draw"));
-  return PRESETS.includes(preset) ? preset : "draw";
+  const preset = /** @type {string} */ (saved.get(`preset.${mode}`, null));
+  return presetKeys().includes(preset) ? preset : presetKeys()[0];
 }
 
-/** Where the chosen target of a match preset is kept for *mode* (101's key predates kozel's). */
+/** Where the chosen target of a match preset is kept for *mode* (101's key predates the others'). */
 function targetKey(/** @type {string} */ mode, /** @type {string} */ preset) {
-  return preset === "kozel" ? `target.kozel.${mode}` : `target.${mode}`;
+  return preset === "101" ? `target.${mode}` : `target.${preset}.${mode}`;
 }
 
-export function targetFor(/** @type {string} */ mode, preset = "101") {
-  return validTarget(preset, /** @type {number} */ (saved.get(targetKey(mode, preset), 101)));
+export function targetFor(/** @type {string} */ mode, /** @type {string} */ preset) {
+  return validTarget(preset, /** @type {number} */ (saved.get(targetKey(mode, preset), targetsOf(preset)[0])));
 }
 
 /** The saved target of every match preset, for the target radios (*rules*' own first). */
 export function targetsFor(/** @type {string} */ mode, /** @type {Rules|null} */ rules = null) {
   /** @type {Record<string, number>} */
   const out = {};
-  for (const preset of Object.keys(TARGETS_OF)) {
+  for (const preset of matchPresets()) {
     out[preset] = rules?.preset === preset && rules.target ? rules.target : targetFor(mode, preset);
   }
   return out;
@@ -117,15 +118,15 @@ export function targetsFor(/** @type {string} */ mode, /** @type {Rules|null} */
  * match: 101, «Козёл»; the number of players of draw and block). */
 export function rulesFor(/** @type {string} */ mode) {
   const preset = presetFor(mode);
-  if (TARGETS_OF[preset]) return /** @type {Rules} */ ({ preset, target: targetFor(mode, preset) });
+  if (isMatch(preset)) return /** @type {Rules} */ ({ preset, target: targetFor(mode, preset) });
   const players = saved.get(`players.${mode}`, 2); // 3 or 4 for draw and block
-  return /** @type {Rules} */ (["draw", "block"].includes(preset) && (players === 3 || players === 4) ? { preset, players } : { preset });
+  return /** @type {Rules} */ (playersChosen(preset) && (players === 3 || players === 4) ? { preset, players } : { preset });
 }
 
 export function saveRules(/** @type {string} */ mode, /** @type {Rules} */ rules) {
   saved.set(`preset.${mode}`, rules.preset);
   if (rules.target) saved.set(targetKey(mode, rules.preset), rules.target);
-  if (["draw", "block"].includes(rules.preset)) saved.set(`players.${mode}`, playersIn(rules));
+  if (playersChosen(rules.preset)) saved.set(`players.${mode}`, playersIn(rules));
 }
 
 // ---------------------------------------------------------------- names
@@ -150,16 +151,16 @@ export function skipName() {
 
 // ---------------------------------------------------------------- the hall's form
 
-/** Where the hall keeps the chosen target of a match preset (101's key predates kozel's). */
+/** Where the hall keeps the chosen target of a match preset (101's key predates the others'). */
 function hallTargetKey(/** @type {string} */ preset) {
-  return preset === "kozel" ? "hall.target.kozel" : "hall.target";
+  return preset === "101" ? "hall.target" : `hall.target.${preset}`;
 }
 
 /** The hall's last table set-up: game type, targets, players, computer seats, clock index. */
 export function hallForm() {
   return {
     preset: /** @type {string} */ (saved.get("hall.preset", "101")),
-    targets: Object.fromEntries(Object.keys(TARGETS_OF).map((p) => [p, /** @type {number} */ (saved.get(hallTargetKey(p), 101))])),
+    targets: Object.fromEntries(matchPresets().map((p) => [p, /** @type {number} */ (saved.get(hallTargetKey(p), targetsOf(p)[0]))])),
     players: /** @type {number} */ (saved.get("hall.players", 2)),
     computers: /** @type {number[]} */ (saved.get("hall.computers", [])),
     clock: /** @type {number} */ (saved.get("hall.clock", 1)),

@@ -30,7 +30,7 @@ export const INITIAL = Object.freeze({
   resultHidden: false,
   pending: false,
   lang: "ru",
-  level: "medium",
+  level: "", // the catalogue's default level until prefs say otherwise (main.js start)
   deals: [],
   inviteLink: null,
   resigned: null,

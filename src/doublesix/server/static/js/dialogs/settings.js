@@ -6,7 +6,8 @@ import * as prefs from "../prefs.js";
 import { t } from "../i18n.js";
 import { connection, startLocal } from "../screens/table_room.js";
 import { $, shell, store } from "../shell.js";
-import { LEVELS, PRESETS, chosenRules, levelRadios, presetRadios, targetRadios } from "../views/choices.js";
+import { levels, presetKeys } from "../presets.js";
+import { chosenRules, levelRadios, presetRadios, targetRadios } from "../views/choices.js";
 import { playersIn, playersRadios } from "../views/players_choice.js";
 
 /** @typedef {import("../types.js").State} State */
@@ -44,7 +45,7 @@ function save() {
   const rules = chosenRules($("[data-settings-presets]"), null);
   const level = /** @type {HTMLInputElement|null} */ (document.querySelector("[data-settings-levels] input:checked"))?.value;
   box().close();
-  if (mode === "computer" && level && LEVELS.includes(level)) {
+  if (mode === "computer" && level && levels().includes(level)) {
     prefs.setLevel(level);
     const socket = connection();
     const change = Boolean(socket) && level !== store.state.room?.level;
@@ -54,7 +55,7 @@ function save() {
   const current = store.state.room?.rules ?? prefs.rulesFor(mode);
   const changed = rules.preset !== current.preset || (rules.target && rules.target !== current.target)
     || playersIn(rules) !== playersIn(current);
-  if (PRESETS.includes(rules.preset) && changed) {
+  if (presetKeys().includes(rules.preset) && changed) {
     prefs.saveRules(mode, rules);
     startLocal(mode, { fresh: true });
   }

@@ -8,6 +8,7 @@ import { applyLobby, cleanName, clockLabel, rulesLabel, storedName } from "../ha
 import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "../hall_seats.js";
 import { ApiError, LobbyConnection, createGame, sitDown } from "../net.js";
 import * as prefs from "../prefs.js";
+import { defaultLevel, presetKeys } from "../presets.js";
 import { placeRows, sameOrFresh } from "../rows.js";
 import { $, shell } from "../shell.js";
 import { chosenRules, targetRadios } from "../views/choices.js";
@@ -16,7 +17,6 @@ import { playersIn, playersRadios } from "../views/players_choice.js";
 /** @typedef {import("../hall.js").TableLine} TableLine */
 /** @typedef {import("../types.js").SeatRecord} SeatRecord */
 
-const PRESETS = ["draw", "block", "101", "kozel"];
 /** @type {Array<[number, number]|null>} */
 const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
 
@@ -94,7 +94,7 @@ function buildForm() {
   const presets = $("[data-hall-presets]", root());
   const legend = document.createElement("legend");
   legend.textContent = t("hall.game");
-  presets.replaceChildren(legend, ...PRESETS.map((preset) => {
+  presets.replaceChildren(legend, ...presetKeys().map((preset) => {
     const label = document.createElement("label");
     const input = document.createElement("input");
     input.type = "radio";
@@ -238,7 +238,7 @@ async function create() {
   message(t("loading"));
   try {
     enter(await createGame({
-      mode: "online", rules, name: player, computers, level: computers.length ? "medium" : undefined,
+      mode: "online", rules, name: player, computers, level: computers.length ? defaultLevel() : undefined,
       hall: { public: isPublic, clock: clock ? { minutes: clock[0], increment: clock[1] } : null },
     }));
   } catch (err) {

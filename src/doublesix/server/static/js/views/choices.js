@@ -1,24 +1,11 @@
 // @ts-check
 // The radio groups of the settings dialog, the online lobby and the hall: game type, the match
-// target of 101 (seed 003: to 101, 301 or 501) and of «Козёл» (RULES.md §9: to 101, 201 or
-// 301) and computer level.
+// target of a match preset (seed 003: 101 to 101, 301 or 501; RULES.md §9: «Козёл» to 101, 201
+// or 301) and computer level, each from the server's catalogue (presets.js).
 
 import { t } from "../i18n.js";
+import { isMatch, levels, matchPresets, presetKeys, targetsOf, validTarget } from "../presets.js";
 import { chosenPlayers } from "./players_choice.js";
-
-export const PRESETS = ["draw", "block", "101", "kozel"];
-export const LEVELS = ["easy", "medium", "hard"];
-export const TARGETS = [101, 301, 501];
-/** The match targets each match preset offers; the other presets are single deals. */
-/** @type {Record<string, number[]>} */
-export const TARGETS_OF = { "101": TARGETS, kozel: [101, 201, 301] };
-
-/** *target* when *preset* offers it, else the preset's first (101). */
-/** @param {string} preset @param {unknown} target @returns {number} */
-export function validTarget(preset, target) {
-  const targets = TARGETS_OF[preset] ?? TARGETS;
-  return targets.includes(Number(target)) ? Number(target) : targets[0];
-}
 
 /** @param {string} name @param {string} value @param {boolean} checked */
 function radio(name, value, checked) {
@@ -34,7 +21,7 @@ function radio(name, value, checked) {
 /** @param {HTMLElement} box @param {string} name @param {string} current */
 export function presetRadios(box, name, current) {
   const legend = /** @type {HTMLElement} */ (box.querySelector("legend"));
-  box.replaceChildren(legend, ...PRESETS.map((preset) => {
+  box.replaceChildren(legend, ...presetKeys().map((preset) => {
     const label = document.createElement("label");
     const input = radio(name, preset, preset === current);
     input.dataset.preset = "";
@@ -53,7 +40,7 @@ export function presetRadios(box, name, current) {
 
 /** Append to a preset <fieldset> the match target radios (RULES.md §3 `target`), shown only
  * while a match preset is checked (101, «Козёл»), with that preset's targets; the others are
- * single deals. *current*: a target, or one per preset (`{ "101": 301, kozel: 201 }`).
+ * single deals. *current*: a target, or one per match preset (`{ "101": 301, kozel: 201 }`).
  * @param {HTMLElement} presetBox @param {string} name @param {number|Record<string, number>} current */
 export function targetRadios(presetBox, name, current) {
   presetBox.querySelector("[data-targets]")?.remove();
@@ -65,7 +52,8 @@ export function targetRadios(presetBox, name, current) {
   box.append(legend);
   // what was chosen for each preset, kept while the player switches between them
   /** @type {Record<string, number>} */
-  const chosen = current && typeof current === "object" ? { ...current } : { "101": /** @type {number} */ (current), kozel: /** @type {number} */ (current) };
+  const chosen = current && typeof current === "object" ? { ...current }
+    : Object.fromEntries(matchPresets().map((p) => [p, /** @type {number} */ (current)]));
   /** @type {string|null} */
   let shownFor = null;
   box.addEventListener("change", (ev) => {
@@ -75,9 +63,9 @@ export function targetRadios(presetBox, name, current) {
   presetBox.append(box);
   const sync = () => {
     const preset = /** @type {string} */ (/** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-preset]:checked"))?.value);
-    const targets = TARGETS_OF[preset];
-    box.hidden = !targets;
-    if (!targets || preset === shownFor) return;
+    const targets = targetsOf(preset);
+    box.hidden = !targets.length;
+    if (!targets.length || preset === shownFor) return;
     shownFor = preset;
     const want = validTarget(preset, chosen[preset]);
     box.replaceChildren(legend, ...targets.map((n) => {
@@ -98,7 +86,7 @@ export function chosenRules(presetBox, fallback = "draw") {
   const preset = /** @type {string} */ (/** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-preset]:checked"))?.value ?? fallback);
   const players = chosenPlayers(presetBox, preset);
   if (players) return { preset, players };
-  if (!TARGETS_OF[preset]) return { preset };
+  if (!isMatch(preset)) return { preset };
   return { preset, target: validTarget(preset, /** @type {HTMLInputElement|null} */ (presetBox.querySelector("input[data-target]:checked"))?.value) };
 }
 
@@ -106,7 +94,7 @@ export function chosenRules(presetBox, fallback = "draw") {
 /** @param {HTMLElement} box @param {string} name @param {string} current */
 export function levelRadios(box, name, current) {
   const legend = /** @type {HTMLElement} */ (box.querySelector("legend"));
-  box.replaceChildren(legend, ...LEVELS.map((level) => {
+  box.replaceChildren(legend, ...levels().map((level) => {
     const label = document.createElement("label");
     label.append(radio(name, level, level === current), document.createTextNode(t(`level.${level}`)));
     return label;

@@ -1,23 +1,27 @@
 // @ts-check
 // The number of players, beside the game type in every place a game is set up (settings,
-// online lobby, hall): 2, 3 or 4 for the single deals; 101 is for two; «Козёл» for four.
+// online lobby, hall): a choice where the preset offers several counts (draw and block: 2, 3
+// or 4), none where it has one (101 is for two; «Козёл» for four).
 
 import { t } from "../i18n.js";
+import { defaultPlayers, isTeams, playerCounts, playersChosen, presetKeys } from "../presets.js";
 import "../seats_i18n.js";
 
 /** @typedef {import("../types.js").PresetBox} PresetBox */
 
-export const PLAYERS = [2, 3, 4];
-const FREE = ["draw", "block"];
+/** Every count some preset can be played with, fewest first. */
+function allCounts() {
+  return [...new Set(presetKeys().flatMap(playerCounts))].sort((a, b) => a - b);
+}
 
 /** How many play under *rules* (a create request's or a room's). */
 /** @param {{ preset?: string, players?: number }|null|undefined} rules @returns {number} */
 export function playersIn(rules) {
   if (rules?.players) return rules.players;
-  return rules?.preset === "kozel" ? 4 : 2;
+  return defaultPlayers(rules?.preset);
 }
 
-/** Append to a preset <fieldset> the players radios, shown only for draw and block. */
+/** Append to a preset <fieldset> the players radios, shown only where the preset offers a choice. */
 /** @param {PresetBox} presetBox @param {string} name @param {number|null|undefined} current */
 export function playersRadios(presetBox, name, current) {
   presetBox.querySelector("[data-players-box]")?.remove();
@@ -26,7 +30,7 @@ export function playersRadios(presetBox, name, current) {
   box.dataset.playersBox = "";
   const legend = document.createElement("legend");
   legend.textContent = t("players.legend");
-  box.append(legend, ...PLAYERS.map((n) => {
+  box.append(legend, ...allCounts().map((n) => {
     const label = document.createElement("label");
     const input = document.createElement("input");
     input.type = "radio";
@@ -45,8 +49,8 @@ export function playersRadios(presetBox, name, current) {
   presetBox.append(box, note);
   const sync = () => {
     const preset = checked(presetBox, "input[data-preset]:checked") ?? "";
-    box.hidden = !FREE.includes(preset);
-    note.hidden = preset !== "kozel";
+    box.hidden = !playersChosen(preset);
+    note.hidden = !isTeams(preset);
   };
   if (!presetBox.dataset.playersWired) {
     presetBox.dataset.playersWired = "yes";
@@ -59,9 +63,9 @@ export function playersRadios(presetBox, name, current) {
 /** The players option a preset <fieldset> asks for, or undefined for the preset's own. */
 /** @param {ParentNode} presetBox @param {string} preset @returns {number|undefined} */
 export function chosenPlayers(presetBox, preset) {
-  if (!FREE.includes(preset)) return undefined;
+  if (!playersChosen(preset)) return undefined;
   const n = Number(checked(presetBox, "input[data-players]:checked"));
-  return PLAYERS.includes(n) && n !== 2 ? n : undefined;
+  return playerCounts(preset).includes(n) && n !== defaultPlayers(preset) ? n : undefined;
 }
 
 /** The value of the checked input matching *sel* in *box*, if any. @param {ParentNode} box @param {string} sel */

@@ -59,7 +59,7 @@ export function renderTable(root, state, ctx) {
   // opponent band
   const opp = $(root, "[data-opponent]");
   const oppName = state.mode === "computer"
-    ? t("computer.level", { level: t(`level.${state.room?.level ?? state.level ?? "medium"}`) })
+    ? t("computer.level", { level: t(`level.${state.room?.level ?? state.level}`) })
     : nameOf(other);
   $(opp, "[data-opp-name]").textContent = oppName;
   const oppCount = view?.hand_sizes?.[other] ?? 0;
