@@ -88,6 +88,8 @@ class Settings:
     #: (the burst is above sockets_per_client: an address may open all it may hold at once)
     socket_burst: int = 100
     socket_per_minute: float = 60.0
+    #: frames one address may send over all its sockets, in sockets at the per-socket limit
+    frame_sockets_per_client: int = 5
     #: proxies whose X-Forwarded-For names the client (nobody's by default)
     trusted_proxies: tuple[str, ...] = ()
     #: web origins besides the server's own whose pages may call the JSON endpoints (a
@@ -241,6 +243,7 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     "DOUBLESIX_SOCKETS_PER_CLIENT": ("sockets_per_client", _COUNT),
     "DOUBLESIX_SOCKET_BURST": ("socket_burst", _COUNT),
     "DOUBLESIX_SOCKET_RATE": ("socket_per_minute", _POSITIVE),
+    "DOUBLESIX_FRAME_SOCKETS": ("frame_sockets_per_client", _COUNT),
     # a table has at most 4 seats: 4 lets one address fill a table, more would mean nothing
     "DOUBLESIX_SEATS_PER_CLIENT": ("seats_per_client", Number(int, 1, 4)),
     # under half a minute a reload or a phone changing networks could cost a seat; over a day

@@ -19,10 +19,6 @@ from doublesix.server.wire.errors import ErrorCode, ServiceError
 PRUNE_AT = 10_000
 #: new sockets a socket closed for flooding costs its address
 FLOOD_COST = 10
-#: frames one client address may send over all its sockets: as many as this many sockets at
-#: the limit of one (docs/protocol.md, "Limits"): five players behind one address, each at
-#: a socket's limit, are served; fifty sockets each just under it are not fifty times that
-SOCKETS_AT_FULL_RATE = 5
 
 
 class Budgets:
@@ -35,9 +31,13 @@ class Budgets:
         self._sockets: dict[str, int] = {}
         self.new_sockets: BucketTable[str] = BucketTable(
             settings.socket_per_minute / 60.0, settings.socket_burst, clock, PRUNE_AT)
+        # frames one client address may send over all its sockets: as many as
+        # ``frame_sockets_per_client`` (5) sockets at the limit of one (docs/protocol.md,
+        # "Limits"): five players behind one address, each at a socket's limit, are served;
+        # fifty sockets each just under it are not fifty times that
+        sockets = settings.frame_sockets_per_client
         self.frames: BucketTable[str] = BucketTable(
-            settings.rate_per_second * SOCKETS_AT_FULL_RATE,
-            settings.rate_burst * SOCKETS_AT_FULL_RATE, clock, PRUNE_AT)
+            settings.rate_per_second * sockets, settings.rate_burst * sockets, clock, PRUNE_AT)
 
     def create(self, client: str | None, mode: str) -> None:
         """Spend one room (and one computer room) of *client*'s budget, or refuse (429)."""
