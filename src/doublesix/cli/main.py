@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from doublesix.bots import GAME_LEVELS
+from doublesix.bots import DEFAULT_LEVEL, GAME_LEVELS
 from doublesix.cli.errors import CommandError, ParseError, Parser, UsageError, choose_one
 from doublesix.core.rules import PRESETS
 
@@ -39,6 +39,14 @@ def _play(args: argparse.Namespace) -> int:
     from doublesix.terminal import game as terminal
 
     return terminal.main(args)
+
+
+def _rules_options(p: argparse.ArgumentParser) -> None:
+    """--preset and --players, as bench and play take them."""
+    p.add_argument("--preset", choices=PRESETS, default="draw",
+                   help="the ruleset (default: %(default)s)")
+    p.add_argument("--players", type=int, default=None,
+                   help="2, 3 or 4; kozel always 4 (default: 2; kozel: 4)")
 
 
 def positive(kind: type[int] | type[float]) -> argparse._ActionType:
@@ -81,10 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="random playouts: engine speed as JSON",
                        description="Random playouts for a while; prints one JSON object with "
                        "games and plies per second (and per CPU second).")
-    p.add_argument("--preset", choices=PRESETS, default="draw",
-                   help="the ruleset (default: %(default)s)")
-    p.add_argument("--players", type=int, default=None,
-                   help="2, 3 or 4; kozel always 4 (default: 2; kozel: 4)")
+    _rules_options(p)
     p.add_argument("--seconds", type=positive(float), default=10.0,
                    help="how long to measure (default: %(default)s)")
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default: 1)")
@@ -97,11 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play in the terminal against the computer",
                        description="A game in the terminal against the computer; you are "
                        "seat 0. Type q to leave.")
-    p.add_argument("--preset", choices=PRESETS, default="draw",
-                   help="the ruleset (default: %(default)s)")
-    p.add_argument("--players", type=int, default=None,
-                   help="2, 3 or 4; kozel always 4 (default: 2; kozel: 4)")
-    p.add_argument("--level", default="medium", metavar="LEVEL",
+    _rules_options(p)
+    p.add_argument("--level", default=DEFAULT_LEVEL, metavar="LEVEL",
                    help=f"the computer's level: {', '.join(LEVELS)} (default: %(default)s)")
     p.add_argument("--seed", type=int, default=None,
                    help="the seed of the deals, to play the same game again (default: random)")
