@@ -17,8 +17,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from doublesix.server.storage import migrations
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
+from doublesix.server.storage.migrations import migrate_postgres
 
 _COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
 #: pg_advisory locks: one number per job that must run in one process at a time
@@ -58,7 +58,7 @@ class PostgresStorage:
             reset=_keep_session,
         )
         try:
-            await migrations.migrate_postgres(self.pool)  # made or upgraded in place, once
+            await migrate_postgres(self.pool)  # made or upgraded in place, once
         except BaseException:
             await self.close()
             raise

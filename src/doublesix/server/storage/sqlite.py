@@ -25,8 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from doublesix.server.storage import migrations
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
+from doublesix.server.storage.migrations import migrate_sqlite
 
 T = TypeVar("T")
 log = logging.getLogger("doublesix.server.storage")
@@ -86,7 +86,7 @@ class SqliteStorage:
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
             try:
-                migrations.migrate_sqlite(db)  # the tables, made or upgraded in place
+                migrate_sqlite(db)  # the tables, made or upgraded in place
             except BaseException:
                 db.close()
                 raise
