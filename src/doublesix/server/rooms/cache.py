@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from typing import cast
 
 from doublesix.server.ops.observe import Observer
+from doublesix.server.rooms import history
 from doublesix.server.rooms.events import Event, Numbered
 from doublesix.server.rooms.room import Room
 from doublesix.server.storage import Conflict, SharedStorage, Storage
@@ -155,6 +156,22 @@ class RoomCache:
                 raise ServiceError(ErrorCode.INTERNAL, "the change could not be stored; nothing"
                                    " changed", status=500) from exc
             raise
+        if room.kept != row.game_no:
+            await self._keep(room, now)
         if self.observe is not None:
             self.observe.committed(room, events, time.perf_counter() - started)
         return events
+
+    async def _keep(self, room: Room, now: float) -> None:
+        """Keep the room's game in history once it is over (rooms/history.py): after the save
+        that ended it, before anyone hears of that move. The move is stored either way."""
+        game = history.finished(room, now)
+        if game is None:
+            return
+        try:
+            await self.storage.profiles.record_game(game)
+        except Exception:
+            log.exception("keeping the finished game %s of room %s failed", room.row.game_no,
+                          room.game_id)
+            return
+        room.kept = room.row.game_no
