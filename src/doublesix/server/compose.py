@@ -33,7 +33,8 @@ async def running(
     """The service with its hall and (with Redis) its fanout, started; stopped on exit.
     *storage* is opened and closed by the caller."""
     # a hall table's clock is charged in the same save as the move that stops it
-    service = RoomsService(storage, settings, clock, before_commit=clocks.hall_sync)
+    service = RoomsService(storage, settings, clock, before_commit=lambda room, now:
+                           clocks.hall_sync(room, now, settings.sheet_grace))
     hall = Hall(service)
     try:
         async with fanout.running(service, settings.redis_url) as shared:
