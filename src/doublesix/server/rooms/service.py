@@ -170,8 +170,7 @@ class RoomsService:
         for check in self.create_checks:
             check(hall, client)
         now = self.clock()
-        new = founding.found(mode, rules_data, level, name, hall, computers, now, holders,
-                             profile)
+        new = founding.found(mode, rules_data, level, name, hall, computers, now, holders, profile)
         room = new.room
         await self.storage.create(room.row, [new.first])
         self.rooms.add(room)
@@ -184,8 +183,7 @@ class RoomsService:
         self, game_id: str, invite: str | None, name: str | None, *, public: bool = False,
         seat: int | None = None, holders: tuple[str, ...] = (), profile: str | None = None,
     ) -> dict[str, Any]:
-        """Take a free seat by invite, or (*public*, the hall) at an open public table; the
-        seat is bound to the guest's *profile*, if they have one."""
+        """Take a free seat by invite, or (*public*, the hall) at an open public table."""
         token = tokens.new_token()
         command = machine.JoinSeat(invite, name, tokens.digest(token), public, seat, holders,
                                    tuple(self.join_checks), profile)
