@@ -36,8 +36,8 @@ async def running(
     *storage* is opened and closed by the caller."""
     observe = Observer(settings)
     # a hall table's clock is charged in the same save as the move that stops it
-    service = RoomsService(storage, settings, clock, before_commit=clocks.hall_sync,
-                           observe=observe)
+    service = RoomsService(storage, settings, clock, before_commit=lambda room, now:
+                           clocks.hall_sync(room, now, settings.sheet_grace), observe=observe)
     observe.count_rooms(lambda: len(service.rooms.ids()))
     service.signals.subscribe(observe.heard)
     hall = Hall(service)

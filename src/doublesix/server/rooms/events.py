@@ -155,6 +155,18 @@ class SeatFreed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SheetClosed(Event):
+    """A seat closed the last deal's result sheet after the next deal began: a hall clock
+    held for it runs (rooms/clocks.py)."""
+
+    kind: ClassVar[str] = "sheet_closed"
+    seat: int
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
 class ChatSaid(Event):
     """A hall table's chat message (plain text; ``at`` in unix seconds)."""
 
@@ -212,6 +224,7 @@ _READERS: dict[str, Callable[[Json], Event]] = {
     "level": lambda d: LevelSet(d["level"]),
     "seat_computer": lambda d: ComputerSeated(d["seat"]),
     "seat_freed": lambda d: SeatFreed(d["seat"], d["reason"]),
+    "sheet_closed": lambda d: SheetClosed(d["seat"]),
     "chat": lambda d: ChatSaid(d["seat"], d["name"], d["text"], d["at"]),
     "timeout": _timed_out,
 }

@@ -109,7 +109,9 @@ class RoomsService:
             if made_on is not None and await self._repeated(room, command, made_on):
                 if peer is not None:
                     peer.send(views.ack(request_id, made_on + 1, duplicate=True))
-                return room, []
+                if (retried := command.retried()) is None:
+                    return room, []
+                command = retried  # e.g. a next deal dealt by another still closes the sheet
             if command.checked:
                 for check in self.move_checks:
                     await check(room)

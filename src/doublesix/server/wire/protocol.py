@@ -45,7 +45,7 @@ class NextDeal:
 
 @dataclass(frozen=True)
 class Simple:
-    """A command without fields: rematch, rematch_cancel, reset, ping."""
+    """A command without fields: rematch, rematch_cancel, reset, sheet_closed, ping."""
 
     type: str
     id: RequestId = None
@@ -82,7 +82,7 @@ class Watch:
 
 
 Command = Hello | Move | NextDeal | Simple | SetLevel | Chat | Watch | SeatComputer
-SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "ping", "lobby")
+SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "ping", "lobby")
 CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", "seat_computer",
                 *SIMPLE_TYPES)
 
