@@ -36,7 +36,7 @@ from doublesix.server.wire.errors import (
     ErrorCode,
     ServiceError,
 )
-from doublesix.server.wire.protocol import Chat, Hello, OutFrame, parse_frame
+from doublesix.server.wire.protocol import Chat, Hello, OutFrame, React, parse_frame
 
 _STOP = object()
 #: a client that stops reading is dropped rather than letting its queue grow without end
@@ -206,6 +206,8 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, observe: O
             await hall.handle_outsider(conn, command)
         elif isinstance(command, Chat):
             await hall.chat(conn, command)
+        elif isinstance(command, React):
+            await hall.react(conn, command)
         else:
             await service.handle(conn, command)
     except ServiceError as exc:

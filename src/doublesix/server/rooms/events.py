@@ -206,6 +206,19 @@ class TimedOut(Event):
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class Reacted(Event):
+    """A quick reaction of a seat (one key of hall/chat.py's ``REACTIONS``), shown by its
+    seat for a moment; stored like a chat line, so every process's sockets hear it."""
+
+    kind: ClassVar[str] = "reaction"
+    seat: int
+    reaction: str
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat, "reaction": self.reaction}
+
+
 def _timed_out(data: Json) -> TimedOut:
     return TimedOut(loser=data["loser"], winner=data["winner"],
                     winner_pair=data.get("winner_pair"), points=data.get("points"),
@@ -227,6 +240,7 @@ _READERS: dict[str, Callable[[Json], Event]] = {
     "sheet_closed": lambda d: SheetClosed(d["seat"]),
     "chat": lambda d: ChatSaid(d["seat"], d["name"], d["text"], d["at"]),
     "timeout": _timed_out,
+    "reaction": lambda d: Reacted(d["seat"], d["reaction"]),
 }
 KINDS = tuple(_READERS)
 

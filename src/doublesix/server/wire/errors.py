@@ -73,6 +73,7 @@ class ErrorCode(StrEnum):
     WATCH_ONLY = "watch_only"
     BAD_CHAT = "bad_chat"
     CHAT_FLOOD = "chat_flood"
+    BAD_REACTION = "bad_reaction"
     # review and hints
     NOT_YOUR_SEAT = "not_your_seat"
     NO_HINTS = "no_hints"
