@@ -51,6 +51,7 @@ def create_app(
             async with compose.running(store, settings, clock) as parts:
                 app.state.service = parts.service
                 app.state.hall = parts.hall
+                app.state.observe = parts.observe
                 collector.apply()
                 yield
         finally:

@@ -12,11 +12,11 @@ from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.hall.holders import identities
 from doublesix.server.hall.names import clean_name, fit_name, optional_name
 from doublesix.server.http import clients, telegram
-from doublesix.server.http.edge import parse_json
 from doublesix.server.http.openapi import OPENAPI
 from doublesix.server.profiles.service import Profiles
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage.profiles import Profile
+from doublesix.server.wire.edge import parse_json
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 
