@@ -335,6 +335,8 @@ class JoinSeat(Command):
     seat: int | None = None
     holders: tuple[str, ...] = ()
     vet: tuple[JoinCheck, ...] = ()
+    #: the guest's profile (profiles/service.py), bound to the seat they take
+    profile: str | None = None
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         hall = room.row.hall
@@ -363,7 +365,7 @@ class JoinSeat(Command):
         for check in self.vet:
             check(room, self.holders)
         taken = room.seat(free[0] if self.seat is None else self.seat)
-        taken.token_hash, taken.name = self.token_hash, self.name
+        taken.token_hash, taken.name, taken.profile = self.token_hash, self.name, self.profile
         taken.holders = list(self.holders) if room.row.hall is not None else []
         return [Joined(taken.seat, self.name)]
 

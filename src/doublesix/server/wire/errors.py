@@ -83,6 +83,9 @@ class ErrorCode(StrEnum):
     BAD_INIT_DATA = "bad_init_data"
     INIT_DATA_EXPIRED = "init_data_expired"
     TELEGRAM_DISABLED = "telegram_disabled"
+    # profiles
+    BAD_PROFILE_KEY = "bad_profile_key"
+    PROFILE_REQUIRED = "profile_required"
     # the server
     BUSY = "busy"
     INTERNAL = "internal"

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from doublesix.core.jsonvalue import JSONObject
-from doublesix.server.http.edge import parse_json
+from doublesix.server.wire.edge import parse_json
 from doublesix.server.wire.errors import ErrorCode, RequestId, ServiceError
 
 #: the version of docs/protocol.md served (its title says it; static/js/net.js reads the same)
