@@ -46,6 +46,8 @@ extend("ru", {
   "pair.total": "Итого",
   "kozel.goats": "Козлы!",
   "kozel.dry": "Сухой козёл!",
+  "kozel.goatsOf": "{name} — козлы!",
+  "kozel.dryOf": "{name} — сухие козлы!",
   "kozel.goatsUs": "Мы — козлы: набрали больше {n}",
   "kozel.goatsThem": "{name} — козлы: набрали больше {n}",
   "many.waiting": "Свободных мест — {n}. Отправьте ссылку: кто её откроет, сядет на свободное место",

@@ -185,7 +185,8 @@ export function renderSeats(root, state, { nameOf, mySeat }) {
     invite.append(give);
   }
   if (state.mode === "online" && free.length) {
-    $(invite, "[data-invite-text]").textContent = t("many.waiting", { n: free.length });
+    // only the creator holds the link: a guest is not asked to send one
+    $(invite, "[data-invite-text]").textContent = state.inviteLink ? t("many.waiting", { n: free.length }) : t("many.waitPlayers");
     const creator = (state.game?.seat ?? 0) === 0;
     give.replaceChildren(...(creator ? free : []).map((seat) => {
       const b = document.createElement("button");

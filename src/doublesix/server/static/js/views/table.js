@@ -15,6 +15,7 @@ import { renderSeats } from "./seats.js";
 import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
 import { renderHistorySheet } from "./history_sheet.js";
+import { endedLine } from "./sheet_parts.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -106,14 +107,15 @@ export function renderTable(root, state, ctx) {
   const match = view?.match;
   if (match) {
     const leader = matchLeader(match);
-    const parts = [
-      t("score.penalty", { a: match.scores[mySeat], b: match.scores[other] }),
+    const parts = [ // the penalties by name: «Штраф 0:52» left one guessing whose 52 it was
+      t("score.penalty", { me: nameOf(mySeat), a: match.scores[mySeat], other: nameOf(other), b: match.scores[other] }),
       t("target", { n: match.target }),
     ];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
     // a phone has room for the score and the target; the leader is plain from "lower is better"
     if (innerWidth >= 600) parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
     score.textContent = parts.join(" · ");
+    score.title = t("score.lowerBetter");
   } else {
     score.textContent = "";
   }
@@ -123,7 +125,9 @@ export function renderTable(root, state, ctx) {
   const free = state.mode === "online" && state.room?.seats?.some((s) => !s.taken);
   invite.hidden = !free;
   if (free) {
-    $(invite, "[data-invite-text]").textContent = t("online.waiting");
+    const hasLink = Boolean(state.inviteLink); // a guest holds no link: no empty field to copy
+    $(invite, "[data-invite-text]").textContent = hasLink ? t("online.waiting") : t("turn.waitOpponent");
+    $(invite, ".invite-row").hidden = !hasLink;
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
     link.setAttribute("aria-label", t("online.invite"));
@@ -156,6 +160,7 @@ export function renderTable(root, state, ctx) {
   } else if (state.mode === "online" && state.room?.waiting_for?.length && view && !view.result) {
     statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
+  if (view?.result && state.resultHidden && !state.errorText) statusText = endedLine(); // the sheet was closed
   if (status.textContent !== statusText) status.textContent = statusText;
   status.classList.toggle("is-turn", myTurn);
   // the other player's last move, in words (an aria-live region reads it out); a shared
