@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 import urllib.error
 import urllib.request
@@ -76,7 +77,7 @@ def check_seats(page: Any, players: int, *, teams: bool) -> None:
     if not result:
         assert [c["seat"] for c in found if c["turn"]] == ([] if to_move == me else [to_move])
     for c in found:
-        assert "кост." in c["text"]
+        assert re.search(r"\d+ (кость|кости|костей)\b", c["text"]), c["text"]  # a whole word, in agreement
         if c["knock"]:
             assert "стучит" in c["text"]
 

@@ -148,6 +148,7 @@ export const EN = {
   "calc.tie": "Equal totals:",
   "calc.hang": "Equal totals — the points hang:",
   "confirm.resign": "Resign? The game counts as lost.",
+  "confirm.newRules": "Start a new game with these rules? The deal in progress will not be finished.",
   "confirm.restart": "Start the deal again? The current game will not be finished.",
   "confirm.yes": "Yes",
   "confirm.no": "No",

@@ -26,7 +26,8 @@ extend("ru", {
   "seat.turn": "ходит",
   "seat.thinking": "думает…",
   "seat.knocks": "стучит",
-  "seat.tiles": "{n} кост.",
+  // «7 кост.» read as a clipped word: «кость» is the table's own word for a tile, and short
+  "seat.tiles": { one: "{n} кость", few: "{n} кости", many: "{n} костей", other: "{n} кости" },
   "seat.label": { one: "{name}: {n} костяшка", few: "{name}: {n} костяшки", many: "{name}: {n} костяшек", other: "{name}: {n} костяшки" },
   "pair.us": "Мы",
   "pair.them": "Они",

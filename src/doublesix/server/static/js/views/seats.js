@@ -88,7 +88,8 @@ function chip(state, seat, place, nameOf) {
   const n = document.createElement("span");
   n.className = "seat-count";
   n.dataset.count = String(count);
-  n.textContent = t("seat.tiles", { n: count });
+  // a free seat holds no one's tiles: its name says «Свободно», the count says nothing
+  n.textContent = info && !info.taken && !computer ? "" : t("seat.tiles", { n: count });
   bottom.append(n);
   const mark = document.createElement("span");
   mark.className = "seat-mark";
