@@ -116,6 +116,8 @@ extend("en", {
   "pair.total": "Total",
   "kozel.goats": "Goats!",
   "kozel.dry": "Dry goat!",
+  "kozel.goatsOf": "{name}: goats!",
+  "kozel.dryOf": "{name}: dry goats!",
   "kozel.goatsUs": "We are the goats: over {n}",
   "kozel.goatsThem": "{name} are the goats: over {n}",
   "many.waiting": { one: "{n} seat free. Send the link: whoever opens it takes the seat", other: "{n} seats free. Send the link: whoever opens it takes a free seat" },

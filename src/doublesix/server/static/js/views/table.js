@@ -9,13 +9,12 @@ import {
 } from "../describe.js";
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
-import { tableRow } from "./sheet_parts.js";
+import { endedLine, tableRow } from "./sheet_parts.js";
 import { renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
 import { renderHistorySheet } from "./history_sheet.js";
-import { endedLine } from "./sheet_parts.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -105,10 +104,11 @@ export function renderTable(root, state, ctx) {
     : view ? t("ends.empty") : "";
   const score = $(root, "[data-score]");
   const match = view?.match;
+  const [first, second] = state.mode === "watch" ? [0, 1] : [mySeat, other]; // a spectator: seat 0 first, as the sheet
   if (match) {
     const leader = matchLeader(match);
     const parts = [ // the penalties by name: «Штраф 0:52» left one guessing whose 52 it was
-      t("score.penalty", { me: nameOf(mySeat), a: match.scores[mySeat], other: nameOf(other), b: match.scores[other] }),
+      t("score.penalty", { me: nameOf(first), a: match.scores[first], other: nameOf(second), b: match.scores[second] }),
       t("target", { n: match.target }),
     ];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
@@ -243,8 +243,9 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
   table.hidden = !match;
   if (match) {
     const deals = state.deals ?? [];
-    const rows = deals.map((d) => [t("deal.n", { n: d.deal }), d.scores[mySeat], d.scores[other]]);
-    const head = ["", nameOf(mySeat), nameOf(other)];
+    const [first, second] = state.mode === "watch" ? [0, 1] : [mySeat, other]; // as the infobar
+    const rows = deals.map((d) => [t("deal.n", { n: d.deal }), d.scores[first], d.scores[second]]);
+    const head = ["", nameOf(first), nameOf(second)];
     const el = document.createElement("table");
     const caption = document.createElement("caption");
     caption.textContent = `${t("target", { n: match.target })}${match.hanging ? ` · ${t("hanging", { n: match.hanging })}` : ""}`;
@@ -252,7 +253,7 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
     const tr = tableRow;
     el.append(tr(head, "th"));
     for (const r of rows) el.append(tr(r));
-    el.append(tr([t("score", { a: "", b: "" }).replace(/[\s:]+$/, ""), match.scores[mySeat], match.scores[other]], "th"));
+    el.append(tr([t("score", { a: "", b: "" }).replace(/[\s:]+$/, ""), match.scores[first], match.scores[second]], "th"));
     table.replaceChildren(el);
   }
 }
