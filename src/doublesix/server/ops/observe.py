@@ -23,6 +23,7 @@ from doublesix.server.rooms.events import (
     NewGame,
     Numbered,
     Played,
+    Resigned,
     TimedOut,
 )
 from doublesix.server.rooms.signals import Created, Gone, Signal
@@ -174,6 +175,8 @@ class Observer:
                            game_no=event.game_no, reason=event.reason)
             elif isinstance(event, TimedOut):
                 self._finished(room, "time", event.winner)
+            elif isinstance(event, Resigned) and room.match.over:
+                self._finished(room, "resigned", room.match.winner)
 
     def _moved(self, room: Room, played: Played) -> None:
         key = (played.by, played.action.partition(" ")[0])
