@@ -381,6 +381,7 @@ def test_a_repeated_frame_is_recognised_by_its_event() -> None:
     assert Resign((1,), 3).repeats(Resigned(1, False, "player"))
     assert not Resign((1,), 3).repeats(Resigned(1, False, "claim"))
     assert not Resign((1,), 3).repeats(Resigned(0, False, "player"))
+    assert not Resign((1,), 3, match=True).repeats(Resigned(1, False, "player"))
     assert not StartNextDeal((0,), 3).repeats(Played(0, "draw", "player"))
 
 

@@ -193,7 +193,10 @@ class Resign(Command):
 
     def repeats(self, event: Event) -> bool:
         seats = self.by if self.seat is None else (self.seat,)
-        return isinstance(event, Resigned) and event.by == "player" and event.seat in seats
+        # the same seat giving up the same thing (a deal resigned first, then the match, is
+        # two changes: the second is no retry of the first)
+        return (isinstance(event, Resigned) and event.by == "player" and event.seat in seats
+                and event.match == self.match)
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         seat = room.view_seat(self.by) if self.seat is None else self.seat
