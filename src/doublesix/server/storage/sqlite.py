@@ -26,31 +26,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
+from doublesix.server.storage.migrations import migrate_sqlite
 
 T = TypeVar("T")
 log = logging.getLogger("doublesix.server.storage")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    game_id TEXT PRIMARY KEY,
-    mode TEXT NOT NULL,
-    level TEXT,
-    state_no INTEGER NOT NULL,
-    event_no INTEGER NOT NULL,
-    updated_at REAL NOT NULL,
-    computer_to_move INTEGER NOT NULL DEFAULT 0,
-    data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_updated_at ON games (updated_at);
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
-    event_no INTEGER NOT NULL,
-    state_no INTEGER NOT NULL,
-    payload TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    PRIMARY KEY (game_id, event_no)
-);
-"""
 _COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
 
 
@@ -105,7 +85,11 @@ class SqliteStorage:
             db.execute("PRAGMA synchronous=FULL")  # WAL + FULL: each commit is on disk
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
-            db.executescript(SCHEMA)
+            try:
+                migrate_sqlite(db)  # the tables, made or upgraded in place
+            except BaseException:
+                db.close()
+                raise
             if self.path != ":memory:":
                 db.execute("PRAGMA wal_autocheckpoint=0")  # _checkpoints() does it
             self._db = db
