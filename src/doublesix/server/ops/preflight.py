@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from doublesix.cli.errors import CommandError, UsageError
+from doublesix.errors import CommandError, UsageError
 from doublesix.server.config import Settings
 from doublesix.server.ops import gc_tuning
 from doublesix.server.storage import open_storage

@@ -106,9 +106,52 @@ _V1_POSTGRES = (
 )""",
 )
 
+# Version 2 (issue 25): profiles, their keys, and finished games with a row per seat. One SQL
+# for both backends: INTEGER for flags (0 / 1) and DOUBLE PRECISION (REAL to SQLite) for times.
+# finished_games has no foreign key to games: a room expires, its finished games stay.
+_V2 = (
+    """CREATE TABLE profiles (
+    profile_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL,
+    telegram_hash TEXT UNIQUE
+)""",
+    """CREATE TABLE profile_keys (
+    key_hash TEXT PRIMARY KEY,
+    profile_id TEXT NOT NULL REFERENCES profiles (profile_id) ON DELETE CASCADE,
+    created_at DOUBLE PRECISION NOT NULL
+)""",
+    "CREATE INDEX profile_keys_profile ON profile_keys (profile_id)",
+    """CREATE TABLE finished_games (
+    game_key TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    game_no INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    public INTEGER NOT NULL,
+    finished_at DOUBLE PRECISION NOT NULL,
+    record TEXT NOT NULL,
+    result TEXT NOT NULL,
+    UNIQUE (game_id, game_no)
+)""",
+    """CREATE TABLE game_players (
+    game_key TEXT NOT NULL REFERENCES finished_games (game_key) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    profile_id TEXT REFERENCES profiles (profile_id) ON DELETE SET NULL,
+    name TEXT,
+    computer INTEGER NOT NULL,
+    level TEXT,
+    won INTEGER,
+    PRIMARY KEY (game_key, seat)
+)""",
+    "CREATE INDEX game_players_profile ON game_players (profile_id)",
+)
+
 STEPS: tuple[Step, ...] = (
     Step(1, "rooms and their events (the schema from before versions)", _V1_SQLITE,
          _V1_POSTGRES),
+    Step(2, "profiles and the history of finished games (issue 25)", _V2, _V2),
 )
 
 #: the version this code writes and reads
