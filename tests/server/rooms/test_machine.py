@@ -18,7 +18,7 @@ import pytest
 
 from doublesix.core import Action, Ruleset
 from doublesix.server.hall.holders import check_one_seat
-from doublesix.server.rooms import machine, service, tokens
+from doublesix.server.rooms import clocks, machine, service, tokens
 from doublesix.server.rooms.events import (
     ComputerSeated,
     Event,
@@ -29,10 +29,12 @@ from doublesix.server.rooms.events import (
     Played,
     RematchCancelled,
     RematchRequested,
+    SheetClosed,
 )
 from doublesix.server.rooms.machine import (
     CancelRematch,
     ChangeLevel,
+    CloseSheet,
     Command,
     ComputerMove,
     JoinSeat,
@@ -80,6 +82,19 @@ def table(**extras: object) -> HallRow:
     """A hall table's stored extras (storage/hall.py's HallRow), with *extras* changed."""
     return cast(HallRow, {"public": True, "clock": None, "chat": [], "over": None,
                           "open_since": 0.0, **extras})
+
+
+def timed_101() -> Room:
+    """A hall table for 101 with a clock, its first deal played out."""
+    return deal_over(room(rules={"preset": "101"},
+                          hall=table(clock=clocks.new_clock(5, 0, players=2))))
+
+
+def reading(r: Room, *seats: int) -> Room:
+    hall = r.row.hall
+    assert hall is not None and hall["clock"] is not None
+    clocks.open_sheets(hall["clock"], seats)
+    return r
 
 
 def held(r: Room, seat: int, *holders: str) -> Room:
@@ -193,6 +208,15 @@ TABLE = [
         lambda r: StartNextDeal((0,), 0), ErrorCode.NO_NEXT_DEAL),
     Row("no next deal after a single deal", lambda: deal_over(room()),
         lambda r: StartNextDeal((0,), r.row.state_no), ErrorCode.NO_NEXT_DEAL),
+    Row("a timed table's next deal", timed_101,
+        lambda r: StartNextDeal((0,), r.row.state_no), lambda r: [NextDealt(2)]),
+    # -- a sheet closed after another dealt the next deal (the hall's clocks) ------------
+    Row("a reading seat closes its sheet", lambda: reading(timed_101(), 1),
+        lambda r: CloseSheet((1,)), lambda r: [SheetClosed(1)]),
+    Row("a seat that is not reading changes nothing", lambda: reading(timed_101(), 1),
+        lambda r: CloseSheet((0,)), lambda r: []),
+    Row("a table without a clock changes nothing", lambda: deal_over(room(hall=table())),
+        lambda r: CloseSheet((1,)), lambda r: []),
     # -- rematch requests ----------------------------------------------------------------
     Row("the first request waits for the others", room,
         lambda r: RequestRematch((0,), 99), lambda r: [RematchRequested(0)]),
@@ -307,7 +331,19 @@ def test_every_command_has_rows_that_change_and_rows_that_refuse() -> None:
     assert commands == COMMANDS
     refusing = {type(row.command(row.before())) for row in TABLE
                 if isinstance(row.after, ErrorCode)}
-    assert commands - refusing == {ComputerMove}  # the computer is never refused its turn
+    # the computer is never refused its turn; a closed sheet is never refused either, as it
+    # also follows a duplicate next deal whose ack has already gone out
+    assert commands - refusing == {ComputerMove, CloseSheet}
+
+
+def test_the_next_deal_at_a_timed_table_holds_the_other_peoples_clocks() -> None:
+    r = timed_101()
+    StartNextDeal((0,), r.row.state_no).step(r, {0, 1})
+    hall = r.row.hall
+    assert hall is not None and hall["clock"] is not None
+    assert hall["clock"].get("reading") == [1]
+    CloseSheet((1,)).step(r, {0, 1})
+    assert "reading" not in hall["clock"]
 
 
 def test_a_new_game_deals_from_the_commands_seed() -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from doublesix.core import Action, IllegalAction
-from doublesix.server.rooms import tokens
+from doublesix.server.rooms import clocks, tokens
 from doublesix.server.rooms.events import (
     ComputerSeated,
     Event,
@@ -34,6 +34,7 @@ from doublesix.server.rooms.events import (
     Played,
     RematchCancelled,
     RematchRequested,
+    SheetClosed,
 )
 from doublesix.server.rooms.room import CREATOR, DEFAULT_LEVEL, LEVELS, Room
 from doublesix.server.wire import protocol
@@ -84,6 +85,10 @@ class Command(abc.ABC):
         """Whether *event* (stored at the next state) is this very command, already applied:
         then the frame is a retry, acknowledged again instead of refused as stale."""
         return False
+
+    def retried(self) -> Command | None:
+        """What a retry still changes once acknowledged (``None``: nothing)."""
+        return None
 
     @abc.abstractmethod
     def step(self, room: Room, connected: set[int]) -> list[Event]:
@@ -162,6 +167,10 @@ class StartNextDeal(Command):
     def repeats(self, event: Event) -> bool:
         return isinstance(event, NextDealt)
 
+    def retried(self) -> Command:
+        # someone else dealt first: this seat's press still closes its sheet (its clock runs)
+        return CloseSheet(self.by)
+
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         _check_present(room, connected)
         if phase(room) is not Phase.DEAL_OVER:
@@ -169,7 +178,28 @@ class StartNextDeal(Command):
                                " still being played, or the game is over")
         room.match.next_deal()
         room.row.state_no += 1
+        hall = room.row.hall
+        if hall is not None and hall["clock"] is not None:
+            # the other people still see the last deal's sheet: their clocks wait for them
+            clocks.open_sheets(hall["clock"], [s for s in room.human_seats()
+                                               if s not in self.by])
         return [*_cancel_rematch(room, self.by[0]), NextDealt(room.match.deal_number)]
+
+
+@dataclass(frozen=True, slots=True)
+class CloseSheet(Command):
+    """A seat closed the sheet of the deal before, which another seat had already left by
+    dealing the next: a hall clock held for it may run now. Nothing to do is no error (the
+    grace may have passed, or the table has no clock)."""
+
+    by: tuple[int, ...]
+
+    def step(self, room: Room, connected: set[int]) -> list[Event]:
+        hall = room.row.hall
+        clock = hall["clock"] if hall is not None else None
+        if clock is None:
+            return []
+        return [SheetClosed(seat) for seat in self.by if clocks.close_sheet(clock, seat)]
 
 
 def stale(current: int, made_on: int) -> ServiceError:
@@ -305,6 +335,8 @@ class JoinSeat(Command):
     seat: int | None = None
     holders: tuple[str, ...] = ()
     vet: tuple[JoinCheck, ...] = ()
+    #: the guest's profile (profiles/service.py), bound to the seat they take
+    profile: str | None = None
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         hall = room.row.hall
@@ -333,7 +365,7 @@ class JoinSeat(Command):
         for check in self.vet:
             check(room, self.holders)
         taken = room.seat(free[0] if self.seat is None else self.seat)
-        taken.token_hash, taken.name = self.token_hash, self.name
+        taken.token_hash, taken.name, taken.profile = self.token_hash, self.name, self.profile
         taken.holders = list(self.holders) if room.row.hall is not None else []
         return [Joined(taken.seat, self.name)]
 
@@ -367,4 +399,6 @@ def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
         return CancelRematch(by)
     if isinstance(frame, protocol.Simple) and frame.type == "reset":
         return ResetRoom(by, tokens.new_seed())
+    if isinstance(frame, protocol.Simple) and frame.type == "sheet_closed":
+        return CloseSheet(by)
     raise ServiceError(ErrorCode.NOT_ALLOWED, "a chat frame is served by the hall (ws.py)")

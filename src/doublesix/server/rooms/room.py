@@ -84,6 +84,8 @@ class Room:
     #: given: kept with the room in memory (server/review/service.py)
     reviews: dict[tuple[int, int, int], AnalysisJSON] = field(default_factory=dict)
     hints: set[tuple[int, int]] = field(default_factory=set)
+    #: the game number this process last kept in history (rooms/history.py); 0: none yet
+    kept: int = 0
 
     @classmethod
     def from_row(cls, row: GameRow) -> Room:

@@ -181,7 +181,7 @@ export function renderTable(root, state, ctx) {
   show("show-result", Boolean(view?.result && state.resultHidden));
 
   renderSide(root, state, view, nameOf, mySeat, other);
-  markSinceHistory($(root, "[data-history]"), since);
+  markSinceHistory($(root, "[data-history]"), since, t(state.mode === "watch" ? "since.round" : "since.lead"));
 
   // three or four players: the others around the line (views/seats.js)
   renderSeats(root, state, { nameOf, mySeat });
