@@ -74,8 +74,9 @@ def line_from_json(data: object) -> TableLine:
     if not ok:
         raise BadLine(f"a lobby line of the wrong shape: {data!r:.80}")
     return {"game_id": data["game_id"], "rules": data["rules"], "clock": data["clock"],
-            "rated": data["rated"], "seats": data["seats"], "pairs": data["pairs"], "creator": data["creator"],
-            "status": data["status"], "since": data["since"], "watchers": data["watchers"]}
+            "rated": data["rated"], "seats": data["seats"], "pairs": data["pairs"],
+            "creator": data["creator"], "status": data["status"], "since": data["since"],
+            "watchers": data["watchers"]}
 
 
 def _whole(value: object) -> bool:
