@@ -140,6 +140,8 @@ export const EN = {
   "result.resigned": "You resigned",
   "reason.domino": "Domino",
   "reason.fish": "Blocked",
+  "reason.resigned": "Game resigned",
+  "calc.resigned": "The winner scores the pips left in the resigner's hand:",
   "calc.domino": "The winner scores the pips left in the opponent's hand:",
   "calc.dominoMany": "The winner scores the pips left in the opponents' hands:",
   "calc.fish": "Blocked: the lower total wins the difference:",
