@@ -66,6 +66,7 @@ class ErrorCode(StrEnum):
     NO_NEXT_DEAL = "no_next_deal"
     NOT_ALLOWED = "not_allowed"
     NOTHING_TO_CANCEL = "nothing_to_cancel"
+    NOTHING_TO_RESIGN = "nothing_to_resign"
     BAD_LEVEL = "bad_level"
     TIME_OVER = "time_over"
     # the hall

@@ -97,6 +97,7 @@ export const EN = {
   line: "Line of play",
   history: "Moves",
   "history.empty": "No moves yet",
+  "history.handle": "Moves · {n}",
   "hist.play": "{name}: {tile} {side}",
   "hist.playFirst": "{name}: leads {tile}",
   "hist.playTo": "{name}: {tile} on the {v}",

@@ -98,6 +98,7 @@ export const RU = {
   line: "Цепочка",
   history: "Ходы",
   "history.empty": "Ходов пока нет",
+  "history.handle": "Ходы · {n}",
   "hist.play": "{name}: {tile} {side}",
   "hist.playFirst": "{name}: заход {tile}",
   "hist.playTo": "{name}: {tile} к {v}",
