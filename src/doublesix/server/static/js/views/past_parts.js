@@ -52,7 +52,7 @@ export function gameLine(game) {
   const link = el("a", { class: "past-line", href: `#game=${encodeURIComponent(game.key)}`, "data-past": game.key, "data-result": result.key });
   link.append(
     el("span", { class: `past-result ${result.key}` }, result.text),
-    el("span", { class: "past-who" }, t("past.vs", opponentsOf(game))),
+    el("span", { class: "past-who" }, t(opponentsOf(game).n === 1 ? "past.vsOne" : "past.vsMany", opponentsOf(game))),
     el("span", { class: "past-what" }, `${t(`preset.${game.preset}`)} · ${t(`kind.${game.kind}`)}`),
     el("time", { class: "past-when", datetime: new Date(game.finished_at * 1000).toISOString() }, when(game.finished_at)),
   );
