@@ -211,3 +211,69 @@ def test_a_spectator_reads_the_round_up_to_the_player_to_move(server: Server, pa
                 page.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
         anna.wait_for_timeout(20)
     assert checked >= 2, checked
+
+
+SHEET_JS = """() => {
+  const box = document.querySelector('[data-history-sheet]');
+  const rect = box.getBoundingClientRect();
+  return { open: box.open, items: [...box.querySelectorAll('[data-history-sheet-list] li')].map((li) => li.textContent),
+    marked: box.querySelectorAll('[data-history-sheet-list] li.is-since').length,
+    side: [...document.querySelectorAll('[data-history] li')].map((li) => li.textContent),
+    focus: document.activeElement?.matches('[data-history-close]') ? 'close' : document.activeElement?.matches('[data-history-handle]') ? 'handle' : document.activeElement?.tagName,
+    top: Math.round(rect.top), bottom: Math.round(rect.bottom), height: innerHeight };
+}"""
+
+
+def test_the_history_sheet_pulls_up_on_a_phone(server: Server, pages: Any) -> None:
+    page = pages.page(PHONE)
+    start_computer(page, server, "block", 4)
+    rng = random.Random(8)
+    for _ in range(3):
+        wait_state(page, {"mine"})
+        before = page.evaluate("() => doublesix.store.state.view.version")
+        take_turn(page, rng)
+        page.wait_for_function("v => doublesix.store.state.view?.version !== v", arg=before)
+    wait_state(page, {"mine"})
+    handle = page.locator("[data-history-handle]")
+    assert handle.is_visible()
+    box = handle.bounding_box()
+    assert box and box["height"] >= 30 and box["y"] + box["height"] <= PHONE["height"] + 1, box  # on screen, big enough to hit
+    # a tap opens it: the deal's history (the side panel's very entries), the news since my turn
+    # marked, focus inside; Escape closes it and focus comes back to the handle
+    handle.click()
+    page.wait_for_function("() => document.querySelector('[data-history-sheet]').getAnimations().length === 0")  # slid up
+    look = page.evaluate(SHEET_JS)
+    assert look["open"] and look["items"] == look["side"] and len(look["items"]) >= 12, look
+    assert look["marked"] == 3, look  # the three computers' moves since my turn
+    assert look["bottom"] == look["height"] and look["top"] > 0, look  # a sheet along the bottom
+    assert look["focus"] == "close"
+    page.screenshot(path=f"{SHOTS}/history-sheet-360x740.png")
+    page.keyboard.press("Escape")
+    look = page.evaluate(SHEET_JS)
+    assert not look["open"] and look["focus"] == "handle", look
+    # the keyboard reaches it too: Enter on the handle, Escape again
+    page.keyboard.press("Enter")
+    assert page.evaluate(SHEET_JS)["open"]
+    page.keyboard.press("Escape")
+    # a swipe up on the handle opens it, a swipe down on its head closes it
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x, y - 20)
+    page.mouse.move(x, y - 60)
+    page.mouse.up()
+    assert page.evaluate(SHEET_JS)["open"]
+    head = page.locator("[data-history-grip]").bounding_box()
+    assert head
+    page.mouse.move(head["x"] + 60, head["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(head["x"] + 60, head["y"] + 30)
+    page.mouse.move(head["x"] + 60, head["y"] + 80)
+    page.mouse.up()
+    assert not page.evaluate(SHEET_JS)["open"]
+    # a desktop keeps the side panel: no handle there
+    desk = pages.page(DESKTOP)
+    start_computer(desk, server, "block", 4)
+    wait_state(desk, {"mine", "other"})
+    assert desk.locator("[data-history-handle]").is_hidden()
+    assert desk.locator("[data-side]").is_visible()

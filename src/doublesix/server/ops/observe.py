@@ -25,6 +25,7 @@ from doublesix.server.rooms.events import (
     NewGame,
     Numbered,
     Played,
+    Resigned,
     TimedOut,
 )
 from doublesix.server.rooms.signals import Created, Gone, Signal
@@ -182,6 +183,8 @@ class Observer:
                            game_no=event.game_no, reason=event.reason)
             elif isinstance(event, TimedOut):
                 self._finished(room, "time", event.winner)
+            elif isinstance(event, Resigned) and room.match.over:
+                self._finished(room, "resigned", room.match.winner)
 
     def _moved(self, room: Room, played: Played) -> None:
         key = (played.by, played.action.partition(" ")[0])
