@@ -32,15 +32,21 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "doublesix.terminal": ("doublesix.bots",),
     f"{S}.config": ("doublesix",),
     f"{S}.wire": ("doublesix.core",),
-    f"{S}.storage": ("doublesix.core",),
+    # the rating model (openskill's arithmetic) is beneath the storage that keeps its figures
+    f"{S}.ratings.model": ("doublesix.core",),
+    f"{S}.storage": ("doublesix.core", f"{S}.ratings.model"),
     f"{S}.rooms": (f"{S}.wire", f"{S}.storage", f"{S}.config", "doublesix.bots"),
+    # a person's ratings, kept in storage; told of finished games by compose.py
+    f"{S}.ratings": (f"{S}.storage",),
     # above the rooms, beside each other: «Разбор», the operator's view, other processes
     f"{S}.review": (f"{S}.rooms",),
     f"{S}.ops": (f"{S}.rooms",),
     f"{S}.fanout": (f"{S}.rooms",),
     # the hall shares its lobby over the fanout (hall/shared.py) and logs through ops
     f"{S}.hall": (f"{S}.fanout", f"{S}.ops"),
-    f"{S}.http": (f"{S}.hall", f"{S}.review"),
+    # a person's profile and history: the hall's names over the rooms' stored games
+    f"{S}.profiles": (f"{S}.hall",),
+    f"{S}.http": (f"{S}.profiles", f"{S}.ratings", f"{S}.review"),
     # app.py, compose.py, workers.py: the parts put together
     S: (f"{S}.http",),
     "doublesix.cli": (S, "doublesix.terminal"),
@@ -134,6 +140,9 @@ def upward(modules: dict[str, Path], sources: dict[str, str] | None = None,
 def test_every_module_has_a_layer() -> None:
     homeless = sorted(m for m in module_names() if layer_of(m) is None)
     assert not homeless, f"modules in no layer of LAYERS (and docs/architecture.md): {homeless}"
+    # a new sub-package of the server is a layer of its own, not part of the top of server/
+    packages = {f"{S}.{p.parent.name}" for p in (SRC / "server").glob("*/__init__.py")}
+    assert not sorted(packages - set(LAYERS)), "a server sub-package with no line in LAYERS"
 
 
 def test_no_module_imports_a_layer_above_or_beside_its_own() -> None:
