@@ -15,7 +15,8 @@ import { PROTOCOL } from "./net.js";
 import { loadCatalogue } from "./presets.js";
 import { format, parse } from "./router.js";
 import { $, $$, shell, store } from "./shell.js";
-import { initTelegram } from "./telegram.js";
+import { unlock as unlockSound } from "./sound.js";
+import { initTelegram, telegramScreen } from "./telegram.js";
 import * as confirmDialog from "./dialogs/confirm.js";
 import * as menuDialog from "./dialogs/menu.js";
 import * as nameDialog from "./dialogs/name.js";
@@ -150,8 +151,8 @@ function render() {
   const title = titleFor(state);
   $("[data-title]").textContent = title;
   document.title = title;
-  // hidden but still taking its place, so the title stays centred
-  $('[data-action="settings"]').style.visibility = state.screen === "table" && !["online", "watch"].includes(state.mode ?? "") ? "" : "hidden";
+  // hidden but still taking its place, so the title stays centred (online: switches only)
+  $('[data-action="settings"]').style.visibility = state.screen === "table" ? "" : "hidden";
   const banner = $("[data-banner]");
   const bannerText = prefs.lasting() ? "" : t("storage.none");
   banner.textContent = bannerText;
@@ -168,6 +169,7 @@ function render() {
   for (const [key, d] of loaded) if (key.startsWith("dialog:")) d.render(state);
   // while a sheet or a cover is up, the table behind it is out of reach (Tab stays on top)
   /** @type {HTMLElement & { inert: boolean }} */ ($("[data-app]")).inert = ["[data-result]", "[data-cover]", "[data-replaced]"].some((sel) => !$(sel).hidden);
+  telegramScreen(shell.telegram?.app, state, () => go({ screen: "home", params: {} }));
 }
 
 // ---------------------------------------------------------------- the shell's own actions
@@ -230,7 +232,8 @@ document.addEventListener("keydown", (ev) => { loaded.get(store.state.screen)?.k
 document.addEventListener("keydown", (ev) => {
   if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) shell.keyboardUser = true;
 }, true);
-document.addEventListener("pointerdown", () => { shell.keyboardUser = false; }, true);
+// … and browsers start Web Audio only after a gesture: the first tap is one
+document.addEventListener("pointerdown", () => { shell.keyboardUser = false; if (prefs.soundOn(store.state.mode)) unlockSound(); }, true);
 
 document.addEventListener("change", (ev) => {
   const input = /** @type {HTMLInputElement} */ (ev.target);
