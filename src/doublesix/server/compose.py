@@ -1,13 +1,14 @@
 """The server's parts, put together: the rooms service below, the hall and the fanout above it.
 
 The rooms service (rooms/service.py) knows neither: the hall and the fanout subscribe to its
-signals and register their checks when they are built here. A metrics or logging listener hangs
-on the same ``service.signals`` (see rooms/signals.py).
+signals and register their checks when they are built here. The operator's metrics and logs
+(ops/observe.py) are passed to it at construction and hang on the same ``service.signals``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -15,15 +16,21 @@ from dataclasses import dataclass
 from doublesix.server import fanout
 from doublesix.server.config import Settings
 from doublesix.server.hall.service import Hall
+from doublesix.server.ops.observe import Observer
+from doublesix.server.ratings.service import Ratings
 from doublesix.server.rooms import clocks
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage
+
+log = logging.getLogger("doublesix.server")
 
 
 @dataclass(frozen=True, slots=True)
 class Parts:
     service: RoomsService
     hall: Hall
+    observe: Observer
+    ratings: Ratings
 
 
 @contextlib.asynccontextmanager
@@ -32,19 +39,39 @@ async def running(
 ) -> AsyncIterator[Parts]:
     """The service with its hall and (with Redis) its fanout, started; stopped on exit.
     *storage* is opened and closed by the caller."""
+    observe = Observer(settings)
     # a hall table's clock is charged in the same save as the move that stops it
     service = RoomsService(storage, settings, clock, before_commit=lambda room, now:
-                           clocks.hall_sync(room, now, settings.sheet_grace))
+                           clocks.hall_sync(room, now, settings.sheet_grace), observe=observe)
+    observe.count_rooms(lambda: len(service.rooms.ids()))
+    service.signals.subscribe(observe.heard)
     hall = Hall(service)
+    # a rated table's finished game is rated right after it is kept (ratings/service.py)
+    ratings = Ratings(storage.ratings, storage.profiles, clock)
+    service.rooms.kept.append(ratings.settle)
     try:
+        observe.start()  # inside: a metrics port that fails to bind still unhooks the collector
         async with fanout.running(service, settings.redis_url) as shared:
             if shared is not None:
                 from doublesix.server.hall import shared as shared_lobby  # the redis extra
 
                 shared_lobby.link(hall, shared)
             await service.start()
+            await _sweep(ratings, clock())
             hall.start()
-            yield Parts(service, hall)
+            yield Parts(service, hall, observe, ratings)
     finally:
         await hall.stop()
         await service.stop()
+        await observe.stop()
+
+
+async def _sweep(ratings: Ratings, now: float) -> None:
+    """Rate what a stopped process kept but did not rate (rooms live seven days at most)."""
+    try:
+        settled = await ratings.sweep(now - 8 * 86400)
+    except Exception:
+        log.exception("rating the games left unrated failed; they are rated on the next start")
+        return
+    if settled:
+        log.info("rated %d finished games a stopped process had left unrated", settled)

@@ -26,6 +26,7 @@ from doublesix.server.rooms.events import (
     Reacted,
     RematchCancelled,
     RematchRequested,
+    Resigned,
     SeatFreed,
     SheetClosed,
     TimedOut,
@@ -46,6 +47,8 @@ WIRE: list[tuple[Event, str]] = [
     (NextDealt(2), '{"kind":"next_deal","deal":2}'),
     (NewGame(2, "rematch"), '{"kind":"new_game","game_no":2,"reason":"rematch"}'),
     (RematchRequested(0), '{"kind":"rematch_requested","seat":0}'),
+    (Resigned(1, False), '{"kind":"resign","seat":1,"match":false,"by":"player"}'),
+    (Resigned(0, True, "claim"), '{"kind":"resign","seat":0,"match":true,"by":"claim"}'),
     (RematchCancelled(1, "move"), '{"kind":"rematch_cancelled","seat":1,"reason":"move"}'),
     (LevelSet("hard"), '{"kind":"level","level":"hard"}'),
     (ComputerSeated(2), '{"kind":"seat_computer","seat":2}'),
@@ -71,7 +74,7 @@ def test_each_kind_is_the_wires_json_and_reads_back(event: Event, wire: str) -> 
 
 def test_every_kind_of_the_protocol_has_a_class() -> None:
     assert {type(e).kind for e, _ in WIRE} == set(KINDS)
-    assert len(KINDS) == 14
+    assert len(KINDS) == 15
 
 
 @pytest.mark.parametrize("payload", [{"kind": "teleport"}, {"mode": "online"},

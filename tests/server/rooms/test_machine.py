@@ -29,6 +29,7 @@ from doublesix.server.rooms.events import (
     Played,
     RematchCancelled,
     RematchRequested,
+    Resigned,
     SheetClosed,
 )
 from doublesix.server.rooms.machine import (
@@ -42,6 +43,7 @@ from doublesix.server.rooms.machine import (
     PlayMove,
     RequestRematch,
     ResetRoom,
+    Resign,
     SeatComputer,
     StartNextDeal,
     phase,
@@ -208,6 +210,33 @@ TABLE = [
         lambda r: StartNextDeal((0,), 0), ErrorCode.NO_NEXT_DEAL),
     Row("no next deal after a single deal", lambda: deal_over(room()),
         lambda r: StartNextDeal((0,), r.row.state_no), ErrorCode.NO_NEXT_DEAL),
+    # -- resigning (docs/rules.md section 10) ---------------------------------------------
+    Row("a seat resigns the deal", room, lambda r: Resign((1,), 0),
+        lambda r: [Resigned(1, False, "player")]),
+    Row("... also while the others are away", room, lambda r: Resign((1,), 0),
+        lambda r: [Resigned(1, False, "player")], connected=frozenset({1})),
+    Row("a resignation drops pending rematch requests", lambda: asked(room(), 0),
+        lambda r: Resign((0,), 0), lambda r: [RematchCancelled(0, "move"),
+                                               Resigned(0, False, "player")]),
+    Row("hot-seat: the frame names the seat", lambda: room("hotseat"),
+        lambda r: Resign((0, 1), 0, seat=other(r)),
+        lambda r: [Resigned(other(r), False, "player")]),
+    Row("a 101 match is resigned", lambda: room(rules={"preset": "101"}),
+        lambda r: Resign((0,), 0, match=True), lambda r: [Resigned(0, True, "player")]),
+    Row("... also between two deals", lambda: deal_over(room(rules={"preset": "101"})),
+        lambda r: Resign((1,), r.row.state_no, match=True),
+        lambda r: [Resigned(1, True, "player")]),
+    Row("between two deals there is no deal to resign",
+        lambda: deal_over(room(rules={"preset": "101"})),
+        lambda r: Resign((1,), r.row.state_no), ErrorCode.NOTHING_TO_RESIGN),
+    Row("nothing to resign after the game", lambda: deal_over(room()),
+        lambda r: Resign((0,), r.row.state_no), ErrorCode.NOTHING_TO_RESIGN),
+    Row("nothing to resign after a loss on time",
+        lambda: room(hall=table(over={"reason": "timeout", "loser": 0, "winner": 1,
+                                      "game_no": 1, "points": 5})),
+        lambda r: Resign((1,), 0), ErrorCode.NOTHING_TO_RESIGN),
+    Row("no resignation while a seat is free", lambda: room(guests=0),
+        lambda r: Resign((0,), 0), ErrorCode.NOT_ALLOWED),
     Row("a timed table's next deal", timed_101,
         lambda r: StartNextDeal((0,), r.row.state_no), lambda r: [NextDealt(2)]),
     # -- a sheet closed after another dealt the next deal (the hall's clocks) ------------
@@ -318,7 +347,7 @@ def test_transition(row: Row) -> None:
     state_no = r.row.state_no
     events = command.step(r, set(row.connected))
     assert events == expected
-    moved = any(isinstance(e, Played | NextDealt | NewGame) for e in events)
+    moved = any(isinstance(e, Played | NextDealt | NewGame | Resigned) for e in events)
     assert r.row.state_no == state_no + (1 if moved else 0)
 
 
@@ -385,6 +414,10 @@ def test_a_repeated_frame_is_recognised_by_its_event() -> None:
     assert not move.repeats(Played(other(r), str(lead(r)), "player"))
     assert not move.repeats(Played(to_move(r), "draw", "player"))
     assert StartNextDeal((0,), 3).repeats(NextDealt(2))
+    assert Resign((1,), 3).repeats(Resigned(1, False, "player"))
+    assert not Resign((1,), 3).repeats(Resigned(1, False, "claim"))
+    assert not Resign((1,), 3).repeats(Resigned(0, False, "player"))
+    assert not Resign((1,), 3, match=True).repeats(Resigned(1, False, "player"))
     assert not StartNextDeal((0,), 3).repeats(Played(0, "draw", "player"))
 
 

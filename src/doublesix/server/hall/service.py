@@ -373,7 +373,7 @@ class Hall:
 
     # -- sitting down and chat -------------------------------------------------------------
     async def sit(self, game_id: str, name: Any, seat: int | None = None,
-                  holders: tuple[str, ...] = ()) -> dict[str, Any]:
+                  holders: tuple[str, ...] = (), profile: str | None = None) -> dict[str, Any]:
         """Take a free seat (the chosen one, or the first) of an open public table; two at
         once, on one process or two: exactly one gets it."""
         if game_id in self.closed:
@@ -381,7 +381,7 @@ class Hall:
         for _ in range(3):
             try:
                 return await self.service.join(game_id, None, clean_name(name), public=True,
-                                               seat=seat, holders=holders)
+                                               seat=seat, holders=holders, profile=profile)
             except ServiceError as exc:
                 if exc.code != ErrorCode.BUSY:
                     raise

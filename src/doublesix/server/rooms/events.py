@@ -27,6 +27,8 @@ Json = dict[str, Any]
 Mover = Literal["player", "computer"]
 #: why a new game started
 NewGameReason = Literal["rematch", "reset"]
+#: who ended a game by resignation: the seat itself, or the others claiming a leaver's game
+Resigner = Literal["player", "claim"]
 
 
 class Audience(enum.Enum):
@@ -91,6 +93,23 @@ class NextDealt(Event):
 
     def to_json(self) -> Json:
         return {"kind": self.kind, "deal": self.deal}
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(Event):
+    """``seat`` gave up the deal, or with ``match`` the whole match (101, «Козёл»); ``by``
+    ``"claim"`` when the others claimed an absent player's game (docs/protocol.md,
+    "Leavers"). The score is in the view's ``result`` (reason ``resigned``). Ratings
+    (issue 25) read a loss from this event: the resigner's side lost the game when
+    ``match`` is true or the game is a single deal."""
+
+    kind: ClassVar[str] = "resign"
+    seat: int
+    match: bool
+    by: Resigner = "player"
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat, "match": self.match, "by": self.by}
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +251,7 @@ _READERS: dict[str, Callable[[Json], Event]] = {
     "action": lambda d: Played(d["seat"], d["action"], d["by"]),
     "next_deal": lambda d: NextDealt(d["deal"]),
     "new_game": lambda d: NewGame(d["game_no"], d["reason"]),
+    "resign": lambda d: Resigned(d["seat"], bool(d["match"]), d["by"]),
     "rematch_requested": lambda d: RematchRequested(d["seat"]),
     "rematch_cancelled": lambda d: RematchCancelled(d["seat"], d["reason"]),
     "level": lambda d: LevelSet(d["level"]),

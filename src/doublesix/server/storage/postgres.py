@@ -19,6 +19,8 @@ from typing import Any
 
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
 from doublesix.server.storage.migrations import migrate_postgres
+from doublesix.server.storage.profiles import ProfileStore, Statement, numbered
+from doublesix.server.storage.ratings import RatingStore
 
 _COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
 #: pg_advisory locks: one number per job that must run in one process at a time
@@ -44,6 +46,10 @@ class PostgresStorage:
         self.min_size = min_size
         self.max_size = max_size
         self._pool: Any = None
+        #: profiles and finished games, on this pool
+        self.profiles = ProfileStore(_Sql(self))
+        #: ratings of rated hall games (storage/ratings.py), on the same executor
+        self.ratings = RatingStore(self.profiles.sql)
 
     @property
     def pool(self) -> Any:
@@ -191,3 +197,22 @@ class PostgresStorage:
         except asyncpg.ForeignKeyViolationError:
             return False  # the room is gone
         return got is not None
+
+
+class _Sql:
+    """The profile store's executor: ``?`` placeholders numbered, a write in one transaction."""
+
+    def __init__(self, storage: PostgresStorage) -> None:
+        self.storage = storage
+
+    async def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await self.storage.pool.fetch(numbered(sql), *args)]
+
+    async def write(self, statements: Sequence[Statement]) -> list[int]:
+        counts = []
+        async with self.storage.pool.acquire() as db, db.transaction():
+            for sql, args in statements:
+                status = await db.execute(numbered(sql), *args)  # e.g. "INSERT 0 1"
+                last = status.rsplit(" ", 1)[-1]
+                counts.append(int(last) if last.isdigit() else 0)
+        return counts

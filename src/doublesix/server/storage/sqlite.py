@@ -27,6 +27,8 @@ from typing import Any, TypeVar
 
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
 from doublesix.server.storage.migrations import migrate_sqlite
+from doublesix.server.storage.profiles import ProfileStore, Statement
+from doublesix.server.storage.ratings import RatingStore
 
 T = TypeVar("T")
 log = logging.getLogger("doublesix.server.storage")
@@ -44,6 +46,10 @@ class SqliteStorage:
         self._pending: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
+        #: profiles and finished games, on this connection and in its group commits
+        self.profiles = ProfileStore(_Sql(self))
+        #: ratings of rated hall games (storage/ratings.py), on the same executor
+        self.ratings = RatingStore(self.profiles.sql)
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         def call() -> T:
@@ -219,6 +225,21 @@ class SqliteStorage:
             return [r[0] for r in db.execute(sql)]
 
         return await self._run(q)
+
+
+class _Sql:
+    """The profile store's executor: reads on the SQL thread, writes in the group commit (a
+    write that fails is retried alone in a savepoint there, so it never undoes a move)."""
+
+    def __init__(self, storage: SqliteStorage) -> None:
+        self.storage = storage
+
+    async def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return await self.storage._run(lambda db: db.execute(sql, args).fetchall())
+
+    async def write(self, statements: Sequence[Statement]) -> list[int]:
+        return await self.storage._write(
+            lambda db: [db.execute(sql, args).rowcount for sql, args in statements])
 
 
 def _commit_group(

@@ -66,6 +66,7 @@ class ErrorCode(StrEnum):
     NO_NEXT_DEAL = "no_next_deal"
     NOT_ALLOWED = "not_allowed"
     NOTHING_TO_CANCEL = "nothing_to_cancel"
+    NOTHING_TO_RESIGN = "nothing_to_resign"
     BAD_LEVEL = "bad_level"
     TIME_OVER = "time_over"
     # the hall
@@ -78,11 +79,15 @@ class ErrorCode(StrEnum):
     NOT_YOUR_SEAT = "not_your_seat"
     NO_HINTS = "no_hints"
     DEAL_IN_PROGRESS = "deal_in_progress"
+    GAME_IN_PROGRESS = "game_in_progress"
     RATE_LIMITED = "rate_limited"
     # Telegram sign-in
     BAD_INIT_DATA = "bad_init_data"
     INIT_DATA_EXPIRED = "init_data_expired"
     TELEGRAM_DISABLED = "telegram_disabled"
+    # profiles
+    BAD_PROFILE_KEY = "bad_profile_key"
+    PROFILE_REQUIRED = "profile_required"
     # the server
     BUSY = "busy"
     INTERNAL = "internal"

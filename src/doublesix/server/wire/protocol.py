@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from doublesix.core.jsonvalue import JSONObject
-from doublesix.server.http.edge import parse_json
+from doublesix.server.wire.edge import parse_json
 from doublesix.server.wire.errors import ErrorCode, RequestId, ServiceError
 
 #: the version of docs/protocol.md served (its title says it; static/js/net.js reads the same)
@@ -40,6 +40,16 @@ class Move:
 @dataclass(frozen=True)
 class NextDeal:
     state_no: int
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
+class Resign:
+    """Give up the deal, or (``match``) the whole 101 / «Козёл» match; ``seat`` in hot-seat."""
+
+    state_no: int
+    match: bool
+    seat: int | None
     id: RequestId = None
 
 
@@ -89,9 +99,10 @@ class Watch:
     id: RequestId = None
 
 
-Command = Hello | Move | NextDeal | Simple | SetLevel | Chat | React | Watch | SeatComputer
+Command = (Hello | Move | NextDeal | Resign | Simple | SetLevel | Chat | React | Watch
+           | SeatComputer)
 SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "ping", "lobby")
-CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "react", "watch",
+CLIENT_TYPES = ("hello", "move", "next_deal", "resign", "set_level", "chat", "react", "watch",
                 "seat_computer", *SIMPLE_TYPES)
 
 
@@ -150,6 +161,13 @@ def parse_frame(text: str) -> Command:
             state_no = _int(frame, "state_no")
             assert state_no is not None
             return NextDeal(state_no, rid)
+        if kind == "resign":
+            state_no = _int(frame, "state_no")
+            assert state_no is not None
+            whole = frame.get("match", False)
+            if not isinstance(whole, bool):
+                raise bad("'match' must be true or false")
+            return Resign(state_no, whole, _int(frame, "seat", required=False), rid)
         if kind == "set_level":
             return SetLevel(_str(frame, "level", 32), rid)
         if kind == "chat":
