@@ -6,7 +6,7 @@
 
 import { cues } from "./cues.js";
 import * as prefs from "./prefs.js";
-import { play } from "./sound.js";
+import { play, unlock } from "./sound.js";
 import { haptic } from "./telegram.js";
 
 /** @typedef {import("./types.js").State} State */
@@ -16,6 +16,7 @@ const reduced = () => Boolean(globalThis.matchMedia?.("(prefers-reduced-motion: 
 
 /** The frame that turned *before* into *after*: its sounds and buzzes. */
 export function feedback(/** @type {State} */ before, /** @type {State} */ after, /** @type {Frame} */ frame, /** @type {any} */ telegram) {
+  mode = after.mode;
   for (const cue of cues(before, after, frame)) {
     if (prefs.soundOn(after.mode)) play(cue);
     if (!prefs.vibrationOn() || reduced()) continue;
@@ -23,3 +24,8 @@ export function feedback(/** @type {State} */ before, /** @type {State} */ after
     else if (cue === "turn") navigator.vibrate?.([60, 40, 60]);
   }
 }
+
+/** The mode of the table last heard from (a spectator's sounds have their own switch). */
+let mode = /** @type {string|null} */ (null);
+// browsers start Web Audio only after a gesture: the first tap at a table is one
+globalThis.document?.addEventListener("pointerdown", () => { if (mode && prefs.soundOn(mode)) unlock(); }, true);

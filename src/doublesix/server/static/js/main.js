@@ -15,8 +15,7 @@ import { PROTOCOL } from "./net.js";
 import { loadCatalogue } from "./presets.js";
 import { format, parse } from "./router.js";
 import { $, $$, shell, store } from "./shell.js";
-import { unlock as unlockSound } from "./sound.js";
-import { initTelegram, telegramScreen } from "./telegram.js";
+import { initTelegram } from "./telegram.js";
 import * as confirmDialog from "./dialogs/confirm.js";
 import * as menuDialog from "./dialogs/menu.js";
 import * as nameDialog from "./dialogs/name.js";
@@ -161,11 +160,7 @@ function render() {
   const bannerText = prefs.lasting() ? "" : t("storage.none");
   banner.textContent = bannerText;
   banner.hidden = !bannerText;
-  if (state.screen !== "table") {
-    $("[data-result]").hidden = true;
-    $("[data-cover]").hidden = true;
-    $("[data-replaced]").hidden = true;
-  }
+  if (state.screen !== "table") for (const sel of ["[data-result]", "[data-cover]", "[data-replaced]"]) $(sel).hidden = true;
   const view = loaded.get(state.screen);
   // a screen shown by a test's store.update before it was ever opened: load it, then draw
   if (view) view.render(state);
@@ -173,7 +168,7 @@ function render() {
   for (const [key, d] of loaded) if (key.startsWith("dialog:")) d.render(state);
   // while a sheet or a cover is up, the table behind it is out of reach (Tab stays on top)
   /** @type {HTMLElement & { inert: boolean }} */ ($("[data-app]")).inert = ["[data-result]", "[data-cover]", "[data-replaced]"].some((sel) => !$(sel).hidden);
-  telegramScreen(shell.telegram?.app, state, () => go({ screen: "home", params: {} }));
+  shell.telegram?.follow(state, () => go({ screen: "home", params: {} }));
 }
 
 // ---------------------------------------------------------------- the shell's own actions
@@ -237,8 +232,7 @@ document.addEventListener("keydown", (ev) => { loaded.get(store.state.screen)?.k
 document.addEventListener("keydown", (ev) => {
   if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) shell.keyboardUser = true;
 }, true);
-// … and browsers start Web Audio only after a gesture: the first tap is one
-document.addEventListener("pointerdown", () => { shell.keyboardUser = false; if (prefs.soundOn(store.state.mode)) unlockSound(); }, true);
+document.addEventListener("pointerdown", () => { shell.keyboardUser = false; }, true);
 
 document.addEventListener("change", (ev) => {
   const input = /** @type {HTMLInputElement} */ (ev.target);

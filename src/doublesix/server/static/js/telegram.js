@@ -84,9 +84,13 @@ export function makeStartParam(gameId, invite) {
   return `g${gameId.length.toString(36)}${gameId}${invite}`;
 }
 
+/** @typedef {{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null,
+ *   follow: (state: import("./types.js").State, home: () => void) => void }} Session */
+
 /**
- * Set up the Mini App; resolves to {app, name, user, join} or null outside Telegram.
- * @returns {Promise<{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null }|null>}
+ * Set up the Mini App; resolves to {app, name, user, join, follow} or null outside Telegram
+ * (`follow` keeps Telegram's chrome in step with the screen: telegramScreen).
+ * @returns {Promise<Session|null>}
  */
 export async function initTelegram() {
   const app = scope.Telegram?.WebApp ?? (await loadTelegramScript());
@@ -101,8 +105,9 @@ export async function initTelegram() {
   applyViewport(app);
   app.onEvent?.("themeChanged", () => applyTheme(app));
   app.onEvent?.("viewportChanged", () => applyViewport(app));
-  /** @type {{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null }} */
-  const result = { app, name: null, user: null, join: parseStartParam(app.initDataUnsafe?.start_param) };
+  /** @type {Session} */
+  const result = { app, name: null, user: null, join: parseStartParam(app.initDataUnsafe?.start_param),
+    follow: (state, home) => telegramScreen(app, state, home) };
   if (app.initData) {
     try {
       const answer = await telegramAuth(app.initData);
