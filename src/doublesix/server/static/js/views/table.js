@@ -5,8 +5,9 @@
 
 import { t } from "../i18n.js";
 import {
-  announceLine, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader, statusLine,
+  announceLine, groupedHistory, historyLine, lastPlayed, leadIndex, legalMoves, matchLeader, statusLine,
 } from "../describe.js";
+import { telegramApp } from "../telegram.js";
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
 import { endedLine, tableRow } from "./sheet_parts.js";
@@ -131,7 +132,8 @@ export function renderTable(root, state, ctx) {
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
     link.setAttribute("aria-label", t("online.invite"));
-    $(invite, '[data-action="share-invite"]').hidden = !navigator.share;
+    // inside Telegram its own share sheet (telegram.js shareInvite), elsewhere the system's
+    $(invite, '[data-action="share-invite"]').hidden = !navigator.share && !telegramApp();
     $(invite, '[data-action="reset-room"]').hidden = !state.room?.can_reset;
   }
 
@@ -256,21 +258,6 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
     el.append(tr([t("score", { a: "", b: "" }).replace(/[\s:]+$/, ""), match.scores[first], match.scores[second]], "th"));
     table.replaceChildren(el);
   }
-}
-
-/** Index in the line of the tile played last (so the board can mark it), or null. */
-export function lastPlayed(view) {
-  const history = view?.history ?? [];
-  let lastEnd;
-  let count = 0;
-  for (const event of history) {
-    const words = String(event.action).split(/\s+/);
-    if (words[0] !== "play") continue;
-    count += 1;
-    lastEnd = words[2] ?? null;
-  }
-  if (!count || !view?.line?.length) return null;
-  return lastEnd === "left" ? 0 : view.line.length - 1;
 }
 
 /** The middle of *el* in the board's pixels: where a tile played from there starts. */
