@@ -10,6 +10,7 @@ import * as prefs from "../prefs.js";
 import { hintButton, openReviewSheet, askHint, resultSheet } from "../review_hooks.js";
 import { $, $$, shell, store } from "../shell.js";
 import { enableDrag } from "../views/drag.js";
+import { renderLeaverOffer } from "../views/leavers.js";
 import { renderResult } from "../views/result.js";
 import { renderTable, viewSeat } from "../views/table.js";
 import { connection, leave, onView, openOnline, openRoom, openWatch, resign, send, sendFrame, startLocal } from "./table_room.js";
@@ -64,6 +65,7 @@ export function render(/** @type {State} */ state) {
   renderResult($("[data-result]"), state.sheetView ? { ...state, view: state.sheetView } : state);
   renderCover(state);
   renderHallTable(root, state);
+  renderLeaverOffer($("[data-leaver-offer]"), state);
   $("[data-replaced]").hidden = state.conn !== "replaced";
   resultSheet(state);
   hintButton(state);
@@ -248,6 +250,8 @@ export const actions = {
   },
   "reset-room": () => { sendFrame({ type: "reset" }); },
   "seat-computer": (el) => { sendFrame({ type: "seat_computer", seat: Number(el.dataset.seat) }); },
+  "stand-in": (el) => { sendFrame({ type: "stand_in", seat: Number(el.dataset.seat) }); },
+  claim: () => { sendFrame({ type: "claim" }); },
   "reconnect-here": () => { connection()?.open(); },
   "chat-toggle": () => { prefs.toggleChat(); shell.render(); },
   "chat-send": (_form, ev) => {

@@ -27,7 +27,8 @@ export function seatNamer(state) {
     if (mode === "hotseat") return t(`player.${seat + 1}`);
     if (mode === "computer") return seat === mine ? t("you") : t("computer");
     if (seat === mine) return t("you");
-    return room?.seats?.[seat]?.name || t("opponent");
+    const name = room?.seats?.[seat]?.name || t("opponent");
+    return room?.seats?.[seat]?.stand_in ? t("leaver.computerFor", { name }) : name;
   };
 }
 
@@ -84,9 +85,9 @@ export function renderTable(root, state, ctx) {
   const weAreConnected = !state.conn || state.conn === "open";
   if (state.mode === "online" && state.room && weAreConnected) {
     const seatInfo = state.room.seats?.[other];
-    presence.textContent = !seatInfo?.taken
-      ? t("online.seatFree")
-      : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
+    presence.textContent = !seatInfo?.taken ? t("online.seatFree")
+      : seatInfo.stand_in ? t("leaver.playing") // the computer plays the seat of one who left
+        : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
     presence.dataset.presence = !seatInfo?.taken ? "free" : seatInfo.connected ? "online" : "away";
   } else {
     // a no-break space while reconnecting keeps the line's height: the table does not jump
