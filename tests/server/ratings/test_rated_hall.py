@@ -36,6 +36,10 @@ async def rated_game(server: ServerThread, a_key: str, b_key: str, seed: int,
             "hall": {"public": True, "clock": CLOCK, "rated": rated}})
         assert made.status_code == 201, made.text
         game = made.json()
+        if rated:  # a rated table seats profiles only
+            guest = await http.post(f"/api/hall/tables/{game['game_id']}/sit",
+                                    json={"name": "Гость"})
+            assert guest.status_code == 400 and "profile" in guest.json()["error"]["message"]
         sat = await http.post(f"/api/hall/tables/{game['game_id']}/sit", headers=auth(b_key),
                               json={})
         assert sat.status_code == 200, sat.text

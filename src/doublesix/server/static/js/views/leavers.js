@@ -25,3 +25,11 @@ export function renderLeaverOffer(box, state) {
   claim.hidden = (room?.seats?.length ?? 0) !== 2;
   claim.textContent = t(view?.match ? "leaver.claimMatch" : "leaver.claim");
 }
+
+/** The offer's two taps, sent with *send* (the table's socket). */
+export function leaverActions(/** @type {(frame: Record<string, unknown>) => unknown} */ send) {
+  return {
+    "stand-in": (/** @type {HTMLElement} */ el) => { send({ type: "stand_in", seat: Number(el.dataset.seat) }); },
+    claim: () => { send({ type: "claim" }); },
+  };
+}

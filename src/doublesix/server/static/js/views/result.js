@@ -9,6 +9,7 @@ import { resultSummary } from "../result_summary.js";
 import { seatNamer, viewSeat } from "./table.js";
 import { renderManyResult } from "./result_pairs.js";
 import { handTiles, tableRow } from "./sheet_parts.js";
+import { renderRating } from "../rating_sheet.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -37,6 +38,7 @@ export function renderResult(sheet, state) {
   renderHands($(sheet, "[data-result-hands]"), view, summary, { mySeat, nameOf, oneScreen });
   renderCalc($(sheet, "[data-result-calc]"), summary);
   renderScores($(sheet, "[data-result-match]"), state, view, nameOf, mySeat);
+  renderRating($(sheet, "[data-result-rating]"), state, nameOf); // a rated table's +12 / −8
   celebrate($(sheet, "[data-celebrate]"), summary.matchOver && summary.tone === "win", appearing);
 
   const match = view.match;

@@ -3,10 +3,12 @@
 // result sheet, rendered from the store's state. The hand is views/hand.js;
 // a tap on an end marker goes back through `ctx.chooseEnd`.
 
+import { renderLeaverOffer } from "./leavers.js";
 import { t } from "../i18n.js";
 import {
   announceLine, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader, statusLine,
 } from "../describe.js";
+import { telegramApp } from "../telegram.js";
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
 import { tableRow } from "./sheet_parts.js";
@@ -128,7 +130,8 @@ export function renderTable(root, state, ctx) {
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
     link.setAttribute("aria-label", t("online.invite"));
-    $(invite, '[data-action="share-invite"]').hidden = !navigator.share;
+    // inside Telegram its own share sheet (telegram.js shareInvite), elsewhere the system's
+    $(invite, '[data-action="share-invite"]').hidden = !navigator.share && !telegramApp();
     $(invite, '[data-action="reset-room"]').hidden = !state.room?.can_reset;
   }
 
@@ -158,6 +161,7 @@ export function renderTable(root, state, ctx) {
     statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
   if (status.textContent !== statusText) status.textContent = statusText;
+  renderLeaverOffer(/** @type {HTMLElement} */ ($(root, "[data-leaver-offer]")), state); // under it
   status.classList.toggle("is-turn", myTurn);
   // the other player's last move, in words (an aria-live region reads it out); a shared
   // screen of three or four says instead all that happened since this player's turn
