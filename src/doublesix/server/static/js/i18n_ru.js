@@ -170,6 +170,12 @@ export const RU = {
   "cover.next": "Сейчас ходит: {name}",
   "cover.hint": "Нажмите, когда экран видит только тот, кто ходит.",
   "resign.by": "{name}: партия сдана",
+  "leaver.left": "{name} давно не на связи",
+  "leaver.standIn": "Пусть играет компьютер",
+  "leaver.claim": "Забрать сдачу",
+  "leaver.claimMatch": "Забрать партию",
+  "leaver.computerFor": "Компьютер за игрока {name}",
+  "leaver.playing": "Играет компьютер",
   // «Я готов» spoke for men only: the button says what it does
   "cover.ready": "Открыть мои костяшки",
   "online.title": "Игра по сети",
