@@ -114,7 +114,7 @@ def test_room_hall_shows_the_public_clock_only() -> None:
     info = views.hall_info(room)
     assert info == {"public": True, "over": None,
                     "clock": {"minutes": 5, "increment": 2.0, "left": [270.0, 300.0],
-                              "running": 0}}
+                              "running": 0, "waits": 0.0, "reading": []}}
 
 
 def test_a_spectator_gets_the_seat_view_function_with_no_seat() -> None:

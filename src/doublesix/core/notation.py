@@ -13,7 +13,7 @@ from typing import NotRequired, TypedDict
 from doublesix.core.actions import Action
 from doublesix.core.dealing import Dealer, SeededDealer
 from doublesix.core.errors import IllegalAction, InvalidSetup
-from doublesix.core.match import Match
+from doublesix.core.match import RESIGN, RESIGN_MATCH, Match
 from doublesix.core.outcome import MatchJSON, OutcomeJSON
 from doublesix.core.rules import Ruleset, RulesJSON
 from doublesix.core.shuffle import SHUFFLE_VERSION, CommitDealer, commitment
@@ -74,6 +74,13 @@ class NextDealStep(TypedDict):
     do: str
 
 
+class ResignStep(TypedDict):
+    """``{"do": "resign", "seat": 1}`` (the deal) or ``{"do": "resign_match", "seat": 1}``."""
+
+    do: str
+    seat: int
+
+
 class ShuffleJSON(TypedDict):
     """One shuffle of a shuffle-2 record: its secret (hex) and the commitment shown for it."""
 
@@ -93,7 +100,7 @@ class RecordJSON(TypedDict):
     shuffle: NotRequired[int]
     key: NotRequired[str]
     shuffles: NotRequired[list[ShuffleJSON]]
-    actions: list[ActionStep | NextDealStep]
+    actions: list[ActionStep | NextDealStep | ResignStep]
 
 
 def state_to_json(game: Match) -> StateJSON:
@@ -162,10 +169,7 @@ def record_of(game: Match, seed: int) -> RecordJSON:
         "version": RECORD_VERSION,
         "rules": game.rules.to_dict(),
         "seed": seed,
-        "actions": [
-            {"do": "next_deal"} if seat is None else {"seat": seat, "action": text}
-            for seat, text in game.log
-        ],
+        "actions": [step_of(seat, text) for seat, text in game.log],
     }
     if isinstance(game.dealer, CommitDealer):
         record["shuffle"] = SHUFFLE_VERSION
@@ -215,6 +219,31 @@ def dealer_of_record(data: dict[str, object]) -> Dealer:
     return CommitDealer(seed, key_bytes, record_secrets(data))
 
 
+def step_of(seat: int | None, text: str) -> ActionStep | NextDealStep | ResignStep:
+    """One entry of ``Match.log`` as a record step."""
+    if seat is None:
+        return {"do": "next_deal"}
+    if text in (RESIGN, RESIGN_MATCH):
+        return {"do": text, "seat": seat}
+    return {"seat": seat, "action": text}
+
+
+def apply_step(game: Match, step: object) -> None:
+    """Play one record step onto *game*; raises IllegalAction, ValueError, KeyError or
+    TypeError when it is malformed or not legal there."""
+    if not isinstance(step, dict):
+        raise TypeError(f"a record step is an object, not {step!r:.40}")
+    if step == {"do": "next_deal"}:
+        game.next_deal()
+    elif "do" in step:
+        kind, seat = step["do"], step["seat"]
+        if kind not in (RESIGN, RESIGN_MATCH) or type(seat) is not int:
+            raise ValueError(f"unknown record step {step!r:.60}")
+        game.resign(seat, match=kind == RESIGN_MATCH)
+    else:
+        game.apply(Action.parse(step["action"]), step["seat"])
+
+
 def load_record(data: object) -> Match:
     """Replay a record; raises InvalidSetup when it is malformed or an action is illegal."""
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
@@ -224,10 +253,7 @@ def load_record(data: object) -> Match:
     game = Match(Ruleset.from_dict(data.get("rules", {})), dealer_of_record(data))
     for number, step in enumerate(data.get("actions", [])):
         try:
-            if step == {"do": "next_deal"}:
-                game.next_deal()
-            else:
-                game.apply(Action.parse(step["action"]), step["seat"])
+            apply_step(game, step)
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
             raise InvalidSetup(f"record action {number} cannot be replayed: {exc}") from None
     return game

@@ -9,12 +9,19 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
 from doublesix.bots import GAME_LEVELS, Bot
-from doublesix.core import Action, IllegalAction, Match, Ruleset
-from doublesix.core.notation import ActionStep, RecordJSON, load_record, record_of, record_secrets
+from doublesix.core import IllegalAction, Match, Ruleset
+from doublesix.core.notation import (
+    RecordJSON,
+    apply_step,
+    load_record,
+    record_of,
+    record_secrets,
+    step_of,
+)
 from doublesix.core.shuffle import CommitDealer, fresh_key
 from doublesix.server.rooms.computer import bot_for
 from doublesix.server.storage import GameRow, SeatRow
@@ -51,7 +58,7 @@ def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
     if record.get("seed") != seed or not isinstance(steps, list) or len(steps) < len(made):
         return False
     for (seat, text), step in zip(made, steps, strict=False):
-        if step != ({"do": "next_deal"} if seat is None else {"seat": seat, "action": text}):
+        if step != step_of(seat, text):
             return False
     if isinstance(match.dealer, CommitDealer):
         # the deals the other process made since come from its secrets, not from new ones
@@ -60,13 +67,7 @@ def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
     elif "shuffle" in record:
         return False
     for step in steps[len(made):]:
-        if "action" in step:
-            move = cast(ActionStep, step)
-            match.apply(Action.parse(move["action"]), move["seat"])
-        elif step == {"do": "next_deal"}:
-            match.next_deal()
-        else:
-            raise ValueError(f"unknown record step {step!r}")
+        apply_step(match, step)
     return True
 
 
@@ -91,6 +92,8 @@ class Room:
     #: given: kept with the room in memory (server/review/service.py)
     reviews: dict[tuple[int, int, int], AnalysisJSON] = field(default_factory=dict)
     hints: set[tuple[int, int]] = field(default_factory=set)
+    #: the game number this process last kept in history (rooms/history.py); 0: none yet
+    kept: int = 0
 
     @classmethod
     def from_row(cls, row: GameRow) -> Room:

@@ -22,6 +22,11 @@ class ClockRow(TypedDict):
     since: float
     state_no: int
     game_no: int
+    #: seats whose result sheet of the deal that just ended is still open (the next deal was
+    #: dealt by someone else): their clocks wait for them, at most until ``read_by``
+    reading: NotRequired[list[int]]
+    #: when the reading seats' grace ends (unix seconds); set at the save of the next deal
+    read_by: NotRequired[float]
 
 
 class ChatMessage(TypedDict):
@@ -87,7 +92,7 @@ def _keys(data: object, where: str, required: set[str], optional: frozenset[str]
 
 
 def clock_from_json(data: object) -> ClockRow:
-    d = _keys(data, "clock", set(ClockRow.__required_keys__))
+    d = _keys(data, "clock", set(ClockRow.__required_keys__), ClockRow.__optional_keys__)
     for key in ("minutes", "state_no", "game_no"):
         _int(d[key], f"clock.{key}")
     _int(d["running"], "clock.running", none=True)
@@ -98,6 +103,13 @@ def clock_from_json(data: object) -> ClockRow:
         raise BadHallRow("hall clock.left must list each seat's seconds")
     for value in left:
         _number(value, "clock.left")
+    reading = d.get("reading", [])
+    if not isinstance(reading, list):
+        raise BadHallRow("hall clock.reading must list seats")
+    for seat in reading:
+        _int(seat, "clock.reading")
+    if "read_by" in d:
+        _number(d["read_by"], "clock.read_by")
     return cast(ClockRow, data)  # every key was checked just above
 
 
