@@ -12,6 +12,7 @@ import { $, $$, shell, store } from "../shell.js";
 import { enableDrag } from "../views/drag.js";
 import { renderResult } from "../views/result.js";
 import { renderTable, seatNamer, viewSeat } from "../views/table.js";
+import { checkDeal } from "../deal_check.js";
 import { connection, leave, onView, openOnline, openRoom, openWatch, send, sendFrame, startLocal } from "./table_room.js";
 
 /** @typedef {import("../types.js").State} State */
@@ -92,6 +93,7 @@ function afterView() {
   const state = store.state;
   const view = state.view;
   clearTimeout(drawTimer);
+  checkDeal(state);
   if (!view || view.result || state.covered) return;
   if (refocusTable && shell.keyboardUser) {
     // the sheet's button that had focus is gone: the new deal's table takes it, even while

@@ -42,6 +42,7 @@ export function renderResult(sheet, state) {
   renderHands($(sheet, "[data-result-hands]"), view, summary, { mySeat, nameOf, oneScreen });
   renderCalc($(sheet, "[data-result-calc]"), summary);
   renderScores($(sheet, "[data-result-match]"), state, view, nameOf, mySeat);
+  renderVerified($(sheet, "[data-result-verified]"), state.verified, view);
   celebrate($(sheet, "[data-celebrate]"), summary.matchOver && summary.tone === "win", appearing);
 
   const match = view.match;
@@ -72,6 +73,20 @@ export function renderResult(sheet, state) {
   renderManyResult(sheet, state, { nameOf, mySeat }); // three or four: views/result_pairs.js
 }
 
+/** The browser's own check of the deal (verify.js): «Раздача проверена ✓», or a warning that
+ * says what did not agree. Nothing for a deal with no commitment (a room dealt before shuffle
+ * 2) or no secret (a spectator's view: a spectator never sees the hands). */
+function renderVerified(line, verified, view) {
+  const mine = verified && view?.commitment && verified.commitment === view.commitment && typeof view.secret === "string";
+  line.hidden = !mine;
+  if (!mine) return;
+  line.dataset.verified = verified.ok ? "ok" : verified.reason === "pending" ? "pending" : "failed";
+  if (verified.ok) line.textContent = t("verify.ok");
+  else if (verified.reason === "pending") line.textContent = t("verify.pending");
+  else line.textContent = t("verify.failed", { what: t(`verify.reason.${verified.reason}`, { detail: verified.detail ?? "" }) });
+  line.setAttribute("role", verified.ok || verified.reason === "pending" ? "status" : "alert");
+}
+
 function renderResigned(sheet, card, state) {
   card.dataset.tone = state.mode === "hotseat" ? "neutral" : "loss";
   $(sheet, "[data-result-reason]").textContent = "";
@@ -79,6 +94,7 @@ function renderResigned(sheet, card, state) {
     ? t("resign.by", { name: state.resigned.name }) : t("result.resigned");
   $(sheet, "[data-result-verdict]").textContent = "";
   for (const sel of ["[data-result-hands]", "[data-result-calc]", "[data-result-match]"]) $(sheet, sel).replaceChildren();
+  $(sheet, "[data-result-verified]").hidden = true;
   $(sheet, "[data-result-note]").textContent = "";
   $(sheet, '[data-action="next-deal"]').hidden = true;
   $(sheet, '[data-action="rematch-cancel"]').hidden = true;
