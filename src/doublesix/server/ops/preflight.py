@@ -79,7 +79,7 @@ def check_workers(settings: Settings, workers: int) -> None:
 
 def check_url(settings: Settings) -> None:
     """The storage URL's form and the extras it needs, before anything is opened."""
-    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn")):
+    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "openskill")):
         raise CommandError(f"the server needs the server extra: {install_hint('server')}"
                            " (make run installs it)")
     try:

@@ -91,7 +91,8 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
         invite_hash=tokens.digest(invite) if invite else None, created_at=now, updated_at=now,
     )
     if hall is not None:
-        row.hall = table_options(hall, mode, rules.players, now)
+        row.hall = table_options(hall, mode, rules.players, now,
+                                 computers=any(s.computer for s in seats))
         seats[CREATOR].holders = list(holders)  # a hall table's creator holds one seat
     room = Room(row=row, match=match)
     row.computer_to_move = room.computer_to_move()

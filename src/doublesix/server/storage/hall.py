@@ -62,6 +62,8 @@ class HallRow(TypedDict):
     open_since: float
     #: set once the creator stayed away past the grace period: never listed or sat at again
     closed: NotRequired[bool]
+    #: a rated table (issue 25: clocked, people only); absent on tables made before ratings
+    rated: NotRequired[bool]
 
 
 class BadHallRow(ValueError):
@@ -141,8 +143,8 @@ def hall_from_json(data: object) -> HallRow | None:
     if data is None:
         return None
     d = _keys(data, "row", set(HallRow.__required_keys__), HallRow.__optional_keys__)
-    if not isinstance(d["public"], bool) or not isinstance(d.get("closed", False), bool):
-        raise BadHallRow("hall public and closed must be true or false")
+    if not all(isinstance(d.get(k, False), bool) for k in ("public", "closed", "rated")):
+        raise BadHallRow("hall public, closed and rated must be true or false")
     _number(d["open_since"], "open_since")
     if d["clock"] is not None:
         clock_from_json(d["clock"])
