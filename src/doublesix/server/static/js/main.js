@@ -24,6 +24,7 @@ import * as hall from "./screens/hall.js";
 import * as home from "./screens/home.js";
 import * as lobby from "./screens/lobby.js";
 import * as pages from "./screens/pages.js";
+import * as profile from "./screens/profile.js";
 import * as tutorial from "./screens/tutorial.js";
 
 /** @typedef {import("./types.js").Route} Route */
@@ -52,6 +53,8 @@ const SCREENS = {
   tutorial: async () => tutorial,
   rules: async () => pages,
   tips: async () => pages,
+  profile: async () => profile,
+  past: () => import("./screens/past.js"),
 };
 
 /** The dialogs, by name, and the <dialog> each one owns. */
@@ -63,7 +66,7 @@ const DIALOGS = {
 };
 
 /** The screens and dialogs at hand (the table once first shown). @type {Map<string, View>} */
-const loaded = new Map([["home", home], ["lobby", lobby], ["hall", hall], ["tutorial", tutorial], ["rules", pages], ["tips", pages],
+const loaded = new Map([["home", home], ["lobby", lobby], ["hall", hall], ["tutorial", tutorial], ["rules", pages], ["tips", pages], ["profile", profile],
   ...Object.entries(DIALOGS).map(([name, d]) => /** @type {[string, View]} */ ([`dialog:${name}`, d.view]))]);
 /** @type {View|null} the screen opened last */
 let current = null;
@@ -139,6 +142,7 @@ function titleFor(/** @type {State} */ state) {
   const subs = {
     table: tableMode && t(tableMode === "hotseat" ? "title.hotseat" : `mode.${tableMode}`), tutorial: t("mode.tutorial"),
     rules: t("mode.rules"), tips: t("mode.tips"), lobby: t("mode.online"), hall: t("mode.hall"),
+    profile: t("mode.profile"), past: t("mode.past"),
   };
   const sub = subs[state.screen];
   return sub ? `${base} · ${sub}` : base;
@@ -194,6 +198,7 @@ const ACTIONS = {
   "open-tutorial": () => { go({ screen: "tutorial", params: {} }); },
   "open-rules": () => { go({ screen: "rules", params: {} }); },
   "open-tips": () => { go({ screen: "tips", params: {} }); },
+  "open-profile": () => { go({ screen: "profile", params: {} }); },
   "toggle-lang": () => {
     const lang = language() === "ru" ? "en" : "ru";
     prefs.setLang(lang);

@@ -5,6 +5,7 @@
 // carries a room invite joins that room.
 
 import { telegramAuth } from "./net.js";
+import { telegramSignIn } from "./profile.js";
 
 /** Telegram's WebApp object (telegram-web-app.js), as far as this module reads it. @typedef {any} WebApp */
 /** @type {{ Telegram?: { WebApp?: WebApp } }} */
@@ -100,6 +101,9 @@ export async function initTelegram() {
       const answer = await telegramAuth(app.initData);
       result.user = answer.user ?? null;
       result.name = answer.display_name ?? answer.user?.first_name ?? null;
+      // the profile is the Telegram user's: this browser's guest profile is attached to it
+      // or folded into it (docs/protocol.md, "Profiles and history")
+      await telegramSignIn(app.initData).catch(() => /** @type {null} */ (null));
     } catch {
       // not verified (no bot token on this server, or stale data): play without the name
     }

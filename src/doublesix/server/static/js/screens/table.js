@@ -11,9 +11,9 @@ import { hintButton, openReviewSheet, askHint, resultSheet } from "../review_hoo
 import { $, $$, shell, store } from "../shell.js";
 import { enableDrag } from "../views/drag.js";
 import { renderResult } from "../views/result.js";
-import { renderTable, seatNamer, viewSeat } from "../views/table.js";
+import { renderTable, viewSeat } from "../views/table.js";
 import { checkDeal } from "../deal_check.js";
-import { connection, leave, onView, openOnline, openRoom, openWatch, send, sendFrame, startLocal } from "./table_room.js";
+import { connection, leave, onView, openOnline, openRoom, openWatch, resign, send, sendFrame, startLocal } from "./table_room.js";
 
 /** @typedef {import("../types.js").State} State */
 /** @typedef {import("../types.js").Route} Route */
@@ -72,7 +72,7 @@ export function render(/** @type {State} */ state) {
 
 function renderCover(/** @type {State} */ state) {
   const cover = $("[data-cover]");
-  const show = state.mode === "hotseat" && state.covered && !state.resigned;
+  const show = state.mode === "hotseat" && state.covered;
   const wasHidden = cover.hidden;
   cover.hidden = !show;
   if (show) {
@@ -161,15 +161,21 @@ function chooseEnd(/** @type {string} */ end) {
   if (action) send(action);
 }
 
-/** «Сдаться» / «Заново» (computer and hot-seat): asked once more, then a fresh deal at once,
- * so a reload never brings the abandoned one back. */
+/** «Сдаться» (every mode) and «Заново» (computer and hot-seat): asked once more. «Сдаться»
+ * gives the game up on the server (in 101 and «Козёл» the match), whose result sheet then
+ * shows to everyone at the table; «Заново» starts a fresh deal at once, so a reload never
+ * brings the abandoned one back. */
 async function resignOrRestart(/** @type {"resign"|"restart"} */ kind) {
   /** @type {HTMLDialogElement} */ ($("[data-menu]")).close();
   const ok = await shell.dialog("confirm", { question: t(kind === "resign" ? "confirm.resign" : "confirm.restart") });
   if (!ok || !connection()) return;
   const state = store.state;
-  const seat = state.mode === "hotseat" ? state.view?.to_move ?? 0 : viewSeat(state);
-  store.resign(kind === "resign" ? { seat, name: seatNamer(state)(seat) } : null);
+  if (kind === "resign") {
+    const seat = state.mode === "hotseat" ? state.view?.to_move ?? 0 : null;
+    resign(Boolean(state.view?.match), seat);
+    return;
+  }
+  store.resign(null);
   prefs.saveDeals(state.game?.game_id, []);
   sendFrame({ type: "rematch" });
 }
@@ -204,11 +210,6 @@ export const actions = {
   "tap-tile": (el) => { if (el.dataset.playable) tapTile(/** @type {string} */ (el.dataset.tile)); },
   "new-game": () => {
     const state = store.state;
-    if (state.resigned) {
-      store.forgetResign();
-      focusTable();
-      return;
-    }
     refocusTable = true;
     sendFrame({ type: "rematch" });
     if (state.mode !== "online") store.dropResult();

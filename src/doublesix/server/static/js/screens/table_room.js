@@ -159,6 +159,11 @@ function onStatus(/** @type {Mode} */ mode, /** @type {SeatRecord} */ record, /*
 function onError(/** @type {Frame} */ frame) {
   const quiet = ["stale_state", "busy", "already_hello"];
   store.settle();
+  if (resigning && frame.id === resigning.id && frame.code === "stale_state" && resigning.tries < 3) {
+    // a move came first (the computer's, another seat's): the resignation still stands
+    resigning = { ...resigning, tries: resigning.tries + 1, id: sendResign(resigning) };
+    return;
+  }
   if (quiet.includes(frame.code ?? "")) return;
   if (frame.code === "chat_flood") {
     // said in the chat, not over the game's status line
@@ -184,6 +189,25 @@ export function send(/** @type {string} */ action) {
   if (!conn || state.pending || state.room?.hall?.over) return; // a loss on time ends play
   const seat = state.mode === "hotseat" ? state.view?.to_move ?? null : null;
   if (conn.move(action, seat) !== null) store.sent();
+}
+
+/** @type {{ id: number|null, match: boolean, seat: number|null, tries: number }|null} */
+let resigning = null;
+
+/** @param {{ match: boolean, seat: number|null }} what */
+function sendResign({ match, seat }) {
+  if (!conn) return null;
+  /** @type {Record<string, unknown>} */
+  const frame = { type: "resign", state_no: conn.stateNo, match };
+  if (seat !== null) frame.seat = seat;
+  return conn.send(frame);
+}
+
+/** Give up the deal, or (*match*) the whole 101 / «Козёл» match: the server scores it and
+ * every seat's result sheet shows it. A move that overtakes it makes it stale: it is sent
+ * again on the new state (the player asked to resign, not to resign on that state only). */
+export function resign(/** @type {boolean} */ match, /** @type {number|null} */ seat = null) {
+  resigning = { match, seat, tries: 0, id: sendResign({ match, seat }) };
 }
 
 /** Send a frame that is not a move (rematch, reset, chat, …); null when the socket is down. */
