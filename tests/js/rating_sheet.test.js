@@ -16,9 +16,9 @@ test("a rated game: both players, their new ratings and the change with its sign
   const answer = { rated: true, outcome: "rated", changes: [
     { seat: 0, delta: 12, after: { label: "1512?" } },
     { seat: 1, delta: -8, after: { label: "1492" } }] };
-  assert.equal(r.ratingLine(answer, nameOf), "Рейтинг: Аня 1512? (+12) · Борис 1492 (−8)");
+  assert.equal(r.ratingLine(answer, nameOf), "Рейтинг: Аня\u00a01512?\u00a0(+12) · Борис\u00a01492\u00a0(−8)");
   i18n.setLanguage("en");
-  assert.equal(r.ratingLine(answer, nameOf), "Rating: Аня 1512? (+12) · Борис 1492 (−8)");
+  assert.equal(r.ratingLine(answer, nameOf), "Rating: Аня\u00a01512?\u00a0(+12) · Борис\u00a01492\u00a0(−8)");
 });
 
 test("not rated, not yet rated, not a rated table", () => {

@@ -154,17 +154,13 @@ function render() {
   const title = titleFor(state);
   $("[data-title]").textContent = title;
   document.title = title;
-  // hidden but still taking its place, so the title stays centred
-  $('[data-action="settings"]').style.visibility = state.screen === "table" && !["online", "watch"].includes(state.mode ?? "") ? "" : "hidden";
+  // hidden but still taking its place, so the title stays centred (online: switches only)
+  $('[data-action="settings"]').style.visibility = state.screen === "table" ? "" : "hidden";
   const banner = $("[data-banner]");
   const bannerText = prefs.lasting() ? "" : t("storage.none");
   banner.textContent = bannerText;
   banner.hidden = !bannerText;
-  if (state.screen !== "table") {
-    $("[data-result]").hidden = true;
-    $("[data-cover]").hidden = true;
-    $("[data-replaced]").hidden = true;
-  }
+  if (state.screen !== "table") for (const sel of ["[data-result]", "[data-cover]", "[data-replaced]"]) $(sel).hidden = true;
   const view = loaded.get(state.screen);
   // a screen shown by a test's store.update before it was ever opened: load it, then draw
   if (view) view.render(state);
@@ -172,6 +168,7 @@ function render() {
   for (const [key, d] of loaded) if (key.startsWith("dialog:")) d.render(state);
   // while a sheet or a cover is up, the table behind it is out of reach (Tab stays on top)
   /** @type {HTMLElement & { inert: boolean }} */ ($("[data-app]")).inert = ["[data-result]", "[data-cover]", "[data-replaced]"].some((sel) => !$(sel).hidden);
+  shell.telegram?.follow(state, () => go({ screen: "home", params: {} }));
 }
 
 // ---------------------------------------------------------------- the shell's own actions

@@ -35,7 +35,8 @@ export function ratingLine(answer, nameOf) {
   if (!answer?.rated) return "";
   if (answer.outcome === null) return t("rating.pending");
   if (answer.outcome !== "rated") return t(`rating.not.${answer.outcome}`);
-  return `${t("rating.title")}: ${answer.changes.map((c) => `${nameOf(c.seat)} ${c.after.label} (${signed(c.delta)})`).join(" · ")}`;
+  // no-break spaces inside each player's entry: a phone wraps between players, not inside one
+  return `${t("rating.title")}: ${answer.changes.map((c) => `${nameOf(c.seat)}\u00a0${c.after.label}\u00a0(${signed(c.delta)})`).join(" · ")}`;
 }
 
 /** @type {Map<string, any>} answers by "game id/game number": asked once per finished game */

@@ -9,10 +9,13 @@ import { renderHallTable } from "../hall_table.js";
 import * as prefs from "../prefs.js";
 import { hintButton, openReviewSheet, askHint, resultSheet } from "../review_hooks.js";
 import { $, $$, shell, store } from "../shell.js";
+import { dropAuto, paintAuto, scheduleAuto } from "../views/autoplay.js";
 import { enableDrag } from "../views/drag.js";
+import { reactionActions, renderReactions } from "../views/reactions.js";
 import { renderResult } from "../views/result.js";
 import { renderTable, viewSeat } from "../views/table.js";
 import { checkDeal } from "../deal_check.js";
+import { shareInvite } from "../telegram.js";
 import { connection, leave, onView, openOnline, openRoom, openWatch, resign, send, sendFrame, startLocal } from "./table_room.js";
 
 /** @typedef {import("../types.js").State} State */
@@ -55,6 +58,7 @@ export function open(params) {
 
 export function close() {
   clearTimeout(drawTimer);
+  dropAuto();
   leave();
 }
 
@@ -62,6 +66,8 @@ export function render(/** @type {State} */ state) {
   wire();
   const root = $("[data-screen=table]");
   renderTable(root, state, { chooseEnd });
+  renderReactions(root, state);
+  paintAuto();
   renderResult($("[data-result]"), state.sheetView ? { ...state, view: state.sheetView } : state);
   renderCover(state);
   renderHallTable(root, state);
@@ -94,6 +100,7 @@ function afterView() {
   const view = state.view;
   clearTimeout(drawTimer);
   checkDeal(state);
+  if (!view || view.result || state.covered || view.to_move !== viewSeat(state)) dropAuto();
   if (!view || view.result || state.covered) return;
   if (refocusTable && shell.keyboardUser) {
     // the sheet's button that had focus is gone: the new deal's table takes it, even while
@@ -108,6 +115,8 @@ function afterView() {
     drawTimer = setTimeout(() => send("draw"), 450);
     return;
   }
+  // «Автоход»: a single legal move makes itself after a visible pause (views/autoplay.js)
+  if (prefs.autoplayOn(state.mode) && scheduleAuto(state, viewSeat(state), send)) return;
   // keyboard players keep going: when focus was lost with the old tiles, put it on a move
   // (not for touch and mouse players: a focus ring on a phone only puzzles)
   if (!shell.keyboardUser) return;
@@ -193,11 +202,9 @@ async function copyInvite(/** @type {HTMLElement} */ button) {
   setTimeout(() => { button.textContent = t("online.copy"); }, 1500);
 }
 
-/** The last deal's sheet, left open while another player dealt the next, is closed: a hall
- * clock held for this seat meanwhile may run (docs/protocol.md, "Clocks"). */
-function closeOldSheet() {
-  if (store.state.sheetView && store.state.room?.hall?.clock) sendFrame({ type: "sheet_closed" });
-}
+/** The last deal's sheet, left open while another dealt the next, is closed: a hall clock
+ * held for it may run (docs/protocol.md, "Clocks"). */
+const closeOldSheet = () => store.state.sheetView && store.state.room?.hall?.clock && sendFrame({ type: "sheet_closed" });
 
 /** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */
 export const actions = {
@@ -229,10 +236,7 @@ export const actions = {
     if (socket) socket.send({ type: "next_deal", state_no: socket.stateNo });
     focusTable();
   },
-  "hide-result": () => {
-    closeOldSheet();
-    store.hideResult();
-  },
+  "hide-result": () => { closeOldSheet(); store.hideResult(); },
   "show-result": () => store.showResult(),
   resign: () => { resignOrRestart("resign"); },
   restart: () => { resignOrRestart("restart"); },
@@ -245,9 +249,7 @@ export const actions = {
     requestAnimationFrame(() => firstControl()?.focus());
   },
   "copy-invite": (el) => { copyInvite(el); },
-  "share-invite": () => {
-    navigator.share?.({ title: t("appTitle"), url: store.state.inviteLink ?? "" }).catch(() => {});
-  },
+  "share-invite": () => { shareInvite(shell.telegram?.app, store.state.inviteLink ?? "", t("appTitle"), t("taps.shareText")); },
   "reset-room": () => { sendFrame({ type: "reset" }); },
   "seat-computer": (el) => { sendFrame({ type: "seat_computer", seat: Number(el.dataset.seat) }); },
   "reconnect-here": () => { connection()?.open(); },
@@ -261,6 +263,7 @@ export const actions = {
   },
   "review-open": (el) => { openReviewSheet(store.state, el); },
   hint: () => { askHint(); },
+  ...reactionActions(sendFrame),
 };
 
 /** A click on no action: a tap elsewhere on the table cancels a chosen tile. */
