@@ -20,9 +20,11 @@ from doublesix.core import Action, Ruleset
 from doublesix.server.hall.holders import check_one_seat
 from doublesix.server.rooms import clocks, machine, service, tokens
 from doublesix.server.rooms.events import (
+    CameBack,
     ComputerSeated,
     Event,
     Joined,
+    Left,
     LevelSet,
     NewGame,
     NextDealt,
@@ -31,21 +33,26 @@ from doublesix.server.rooms.events import (
     RematchRequested,
     Resigned,
     SheetClosed,
+    StoodIn,
 )
 from doublesix.server.rooms.machine import (
     CancelRematch,
     ChangeLevel,
+    Claim,
     CloseSheet,
     Command,
     ComputerMove,
     JoinSeat,
+    MarkLeft,
     Phase,
     PlayMove,
     RequestRematch,
     ResetRoom,
     Resign,
     SeatComputer,
+    StandIn,
     StartNextDeal,
+    TakeBack,
     phase,
 )
 from doublesix.server.rooms.room import Room, new_match
@@ -150,6 +157,16 @@ def unheld_tile(r: Room) -> Action:
     return Action.parse(f"play {tile}")
 
 
+def left(r: Room, seat: int) -> Room:
+    r.seat(seat).left = True
+    return r
+
+
+def stood_in(r: Room, seat: int) -> Room:
+    r.seat(seat).stand_in = True
+    return r
+
+
 def computer_room_on_computer_turn() -> Room:
     r = room("computer", level="medium")
     return played(r) if to_move(r) == 0 else r
@@ -248,6 +265,28 @@ TABLE = [
         lambda r: CloseSheet((0,)), lambda r: []),
     Row("a table without a clock changes nothing", lambda: deal_over(room(hall=table())),
         lambda r: CloseSheet((1,)), lambda r: []),
+    # -- leavers (rooms/leavers.py marks them after the grace) ----------------------------
+    Row("a person away past the grace has left", room, lambda r: MarkLeft(1),
+        lambda r: [Left(1)], connected=frozenset({0})),
+    Row("... unless back meanwhile", room, lambda r: MarkLeft(1), lambda r: []),
+    Row("... or the game is over", lambda: deal_over(room()), lambda r: MarkLeft(1),
+        lambda r: [], connected=frozenset({0})),
+    Row("the computer plays a leaver's seat", lambda: left(room(), 1),
+        lambda r: StandIn((0,), 1), lambda r: [StoodIn(1)]),
+    Row("not for a seat that has not left", room, lambda r: StandIn((0,), 1),
+        ErrorCode.NOT_ALLOWED),
+    Row("the one who stayed claims the game", lambda: left(room(), 1),
+        lambda r: Claim((0,)), lambda r: [Resigned(1, False, "claim")]),
+    Row("... a 101 match: the match", lambda: left(room(rules={"preset": "101"}), 0),
+        lambda r: Claim((1,)), lambda r: [Resigned(0, True, "claim")]),
+    Row("no claim while the opponent is only away", room, lambda r: Claim((0,)),
+        ErrorCode.NOT_ALLOWED),
+    Row("no claim with more than two players", lambda: left(room(players=3, guests=2), 1),
+        lambda r: Claim((0,)), ErrorCode.NOT_ALLOWED),
+    Row("a leaver who is back takes the seat", lambda: stood_in(left(room(), 1), 1),
+        lambda r: TakeBack(1), lambda r: [CameBack(1)]),
+    Row("... not before connecting", lambda: left(room(), 1), lambda r: TakeBack(1),
+        lambda r: [], connected=frozenset({0})),
     # -- rematch requests ----------------------------------------------------------------
     Row("the first request waits for the others", room,
         lambda r: RequestRematch((0,), 99, KEY), lambda r: [RematchRequested(0)]),
@@ -363,8 +402,9 @@ def test_every_command_has_rows_that_change_and_rows_that_refuse() -> None:
     refusing = {type(row.command(row.before())) for row in TABLE
                 if isinstance(row.after, ErrorCode)}
     # the computer is never refused its turn; a closed sheet is never refused either, as it
-    # also follows a duplicate next deal whose ack has already gone out
-    assert commands - refusing == {ComputerMove, CloseSheet}
+    # also follows a duplicate next deal whose ack has already gone out; the server's own
+    # marks of a leaver (rooms/leavers.py) change nothing when the person is back instead
+    assert commands - refusing == {ComputerMove, CloseSheet, MarkLeft, TakeBack}
 
 
 def test_the_next_deal_at_a_timed_table_holds_the_other_peoples_clocks() -> None:

@@ -135,7 +135,9 @@ class Room:
         return self.row.seats[seat]
 
     def is_computer(self, seat: int | None) -> bool:
-        return seat is not None and self.row.seats[seat].computer
+        """The computer plays *seat*: its own seat, or a leaver's it stands in for."""
+        return seat is not None and (self.row.seats[seat].computer
+                                     or self.row.seats[seat].stand_in)
 
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if not s.computer]
@@ -160,9 +162,10 @@ class Room:
         if self.row.hall and self.row.hall.get("clock"):
             # a timed table plays on while a seat is away: the absent player's clock runs
             return [s.seat for s in self.row.seats if not s.taken]
-        # a computer seat is always there: only people can be missing
+        # a computer seat is always there (and so is a leaver's it stands in for): only
+        # people can be missing
         return [s.seat for s in self.row.seats
-                if not s.computer and (not s.taken or s.seat not in connected)]
+                if not s.computer and not s.stand_in and (not s.taken or s.seat not in connected)]
 
     def computer_to_move(self) -> bool:
         """A computer seat is to move and may: in an online room (seats given to the computer

@@ -100,6 +100,10 @@ export interface RoomSeat {
   connected?: boolean;
   computer?: boolean;
   [key: string]: unknown;
+  /** away past the leave grace (docs/protocol.md "Leavers"); only when true */
+  left?: boolean;
+  /** the computer plays the seat for its absent person; only when true */
+  stand_in?: boolean;
 }
 
 export interface Room {
