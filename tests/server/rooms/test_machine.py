@@ -63,6 +63,8 @@ from doublesix.server.wire.errors import ErrorCode, ServiceError
 INVITE = "the-invite"
 GUEST = tokens.digest("guest-token")
 NEW = tokens.digest("new-token")
+#: a new game's deal key, as from_frame draws one (tokens.new_deal_key)
+KEY = bytes(range(32))
 
 
 def room(mode: str = "online", *, players: int = 2, guests: int = 1,
@@ -287,31 +289,31 @@ TABLE = [
         lambda r: [], connected=frozenset({0})),
     # -- rematch requests ----------------------------------------------------------------
     Row("the first request waits for the others", room,
-        lambda r: RequestRematch((0,), 99), lambda r: [RematchRequested(0)]),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: [RematchRequested(0)]),
     Row("the last request starts the new game", lambda: asked(room(), 0),
-        lambda r: RequestRematch((1,), 99),
+        lambda r: RequestRematch((1,), 99, KEY),
         lambda r: [RematchRequested(1), NewGame(2, "rematch")]),
     Row("a computer seat need not ask", lambda: room(players=3, computers=(2,)),
-        lambda r: RequestRematch((0,), 99), lambda r: [RematchRequested(0)]),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: [RematchRequested(0)]),
     Row("asking twice changes nothing", lambda: asked(room(), 0),
-        lambda r: RequestRematch((0,), 99), lambda r: []),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: []),
     Row("outside online rooms a rematch starts at once", lambda: room("computer"),
-        lambda r: RequestRematch((0,), 99), lambda r: [NewGame(2, "rematch")]),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: [NewGame(2, "rematch")]),
     Row("no rematch while a seat is free", lambda: room(guests=0),
-        lambda r: RequestRematch((0,), 99), ErrorCode.NOT_ALLOWED),
+        lambda r: RequestRematch((0,), 99, KEY), ErrorCode.NOT_ALLOWED),
     Row("a request is withdrawn", lambda: asked(room(), 0, 1),
         lambda r: CancelRematch((1,)), lambda r: [RematchCancelled(1, "withdrawn")]),
     Row("nothing to withdraw", lambda: asked(room(), 0),
         lambda r: CancelRematch((1,)), ErrorCode.NOTHING_TO_CANCEL),
     # -- reset ---------------------------------------------------------------------------
     Row("the creator alone resets", lambda: room(guests=0),
-        lambda r: ResetRoom((0,), 99), lambda r: [NewGame(2, "reset")]),
+        lambda r: ResetRoom((0,), 99, KEY), lambda r: [NewGame(2, "reset")]),
     Row("a computer seat does not stop a reset", lambda: room(players=3, guests=0,
                                                              computers=(2,)),
-        lambda r: ResetRoom((0,), 99), lambda r: [NewGame(2, "reset")]),
-    Row("no reset once a guest sat down", room, lambda r: ResetRoom((0,), 99),
+        lambda r: ResetRoom((0,), 99, KEY), lambda r: [NewGame(2, "reset")]),
+    Row("no reset once a guest sat down", room, lambda r: ResetRoom((0,), 99, KEY),
         ErrorCode.NOT_ALLOWED),
-    Row("a guest may not reset", lambda: room("hotseat"), lambda r: ResetRoom((1,), 99),
+    Row("a guest may not reset", lambda: room("hotseat"), lambda r: ResetRoom((1,), 99, KEY),
         ErrorCode.NOT_ALLOWED),
     # -- the computer's level ------------------------------------------------------------
     Row("the level changes", lambda: room("computer", level="medium"),
@@ -415,10 +417,10 @@ def test_the_next_deal_at_a_timed_table_holds_the_other_peoples_clocks() -> None
     assert "reading" not in hall["clock"]
 
 
-def test_a_new_game_deals_from_the_commands_seed() -> None:
+def test_a_new_game_deals_from_the_commands_seed_and_key() -> None:
     one, two = room("computer"), room("computer")
-    RequestRematch((0,), 1234).step(one, set())
-    ResetRoom((0,), 1234).step(two, set())
+    RequestRematch((0,), 1234, KEY).step(one, set())
+    ResetRoom((0,), 1234, KEY).step(two, set())
     assert one.row.record == two.row.record and one.row.record["seed"] == 1234
     assert one.row.game_no == 2 and one.row.state_no == 1 and one.row.rematch == []
 

@@ -8,8 +8,8 @@ repeated frame, the registered checks, the transition, commit, ack, broadcast), 
 of lichess's ``RoundAsyncActor.handle``. So a table test reads a transition straight: the room
 before, the command, the events after (tests/server/rooms/test_machine.py).
 
-Whatever a transition would draw at random (a new game's seed, a guest's token) comes in with
-the command, so the same room and command always give the same events.
+Whatever a transition would draw at random (a new game's seed and deal key, a guest's token)
+comes in with the command, so the same room and command always give the same events.
 """
 
 from __future__ import annotations
@@ -349,10 +349,11 @@ class RequestRematch(Command):
 
     by: tuple[int, ...]
     seed: int
+    key: bytes
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         if room.mode != "online":
-            return _new_game(room, [], "rematch", self.seed)
+            return _new_game(room, [], "rematch", self.seed, self.key)
         if phase(room) is Phase.OPEN:
             raise ServiceError(ErrorCode.NOT_ALLOWED, "the other seat is still free: reset the room"
                                " instead")
@@ -362,7 +363,7 @@ class RequestRematch(Command):
         room.row.rematch = sorted([*room.row.rematch, *mine])
         asked: list[Event] = [RematchRequested(s) for s in mine]
         if set(room.human_seats()) <= set(room.row.rematch):
-            return _new_game(room, asked, "rematch", self.seed)
+            return _new_game(room, asked, "rematch", self.seed, self.key)
         return asked
 
 
@@ -382,17 +383,18 @@ class CancelRematch(Command):
 class ResetRoom(Command):
     by: tuple[int, ...]
     seed: int
+    key: bytes
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         if CREATOR not in self.by or not room.can_reset():
             raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator may reset, and only"
                                " while the other seat is free: ask for a rematch instead")
-        return _new_game(room, [], "reset", self.seed)
+        return _new_game(room, [], "reset", self.seed, self.key)
 
 
 def _new_game(room: Room, events: list[Event], reason: NewGameReason,
-              seed: int) -> list[Event]:
-    room.start_new_game(seed)
+              seed: int, key: bytes) -> list[Event]:
+    room.start_new_game(seed, key)
     return [*events, NewGame(room.row.game_no, reason)]
 
 
@@ -516,11 +518,11 @@ def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
     if isinstance(frame, protocol.Simple) and frame.type == "claim":
         return Claim(by)
     if isinstance(frame, protocol.Simple) and frame.type == "rematch":
-        return RequestRematch(by, tokens.new_seed())
+        return RequestRematch(by, tokens.new_seed(), tokens.new_deal_key())
     if isinstance(frame, protocol.Simple) and frame.type == "rematch_cancel":
         return CancelRematch(by)
     if isinstance(frame, protocol.Simple) and frame.type == "reset":
-        return ResetRoom(by, tokens.new_seed())
+        return ResetRoom(by, tokens.new_seed(), tokens.new_deal_key())
     if isinstance(frame, protocol.Simple) and frame.type == "sheet_closed":
         return CloseSheet(by)
     raise ServiceError(ErrorCode.NOT_ALLOWED, "a chat frame is served by the hall (ws.py)")

@@ -15,6 +15,7 @@ import { leaverActions } from "../views/leavers.js";
 import { reactionActions, renderReactions } from "../views/reactions.js";
 import { renderResult } from "../views/result.js";
 import { renderTable, viewSeat } from "../views/table.js";
+import { checkDeal } from "../deal_check.js";
 import { shareInvite } from "../telegram.js";
 import { connection, leave, onView, openOnline, openRoom, openWatch, resign, send, sendFrame, startLocal } from "./table_room.js";
 
@@ -99,6 +100,7 @@ function afterView() {
   const state = store.state;
   const view = state.view;
   clearTimeout(drawTimer);
+  checkDeal(state);
   if (!view || view.result || state.covered || view.to_move !== viewSeat(state)) dropAuto();
   if (!view || view.result || state.covered) return;
   if (refocusTable && shell.keyboardUser) {
