@@ -22,15 +22,24 @@ function el(name, attrs = {}) {
   return node;
 }
 
+/** A pip's radius in a 100×100 half. */
+const PIP = 9.5;
+/** The radius at which a pip of a tile `unit` px across stays 4.2 px wide (a small line on a
+ * phone), up to where the six's pips would nearly touch. */
+/** @param {number} unit */
+export function pipRadius(unit) {
+  return Math.min(11.7, Math.max(PIP, 210 / unit));
+}
+
 /** The drawing of tile a|b as a <g> in a 200×100 box (horizontal, a on the left). */
-/** @param {number} a @param {number} b */
-function face(a, b) {
+/** @param {number} a @param {number} b @param {number} [pip] the pips' radius */
+function face(a, b, pip = PIP) {
   const g = el("g", { class: "tile" });
   g.append(el("rect", { class: "tile-body", x: 2, y: 2, width: 196, height: 96, rx: 14 }));
   g.append(el("line", { class: "tile-divider", x1: 100, y1: 14, x2: 100, y2: 86 }));
   for (const [half, value] of [[0, a], [1, b]]) {
     for (const [x, y] of SPOTS[value] ?? []) {
-      g.append(el("circle", { class: "pip", cx: half * 100 + x, cy: y, r: 9.5 }));
+      g.append(el("circle", { class: "pip", cx: half * 100 + x, cy: y, r: pip }));
     }
   }
   return g;
@@ -69,7 +78,7 @@ export function tileSvg(a, b, { vertical = false, hidden = false, className = ""
 export function boardTile(rect, unit) {
   const g = el("g", { class: "line-tile", "data-line-index": rect.index });
   const vertical = rect.h > rect.w;
-  const drawing = face(rect.a, rect.b);
+  const drawing = face(rect.a, rect.b, pipRadius(unit));
   const s = (unit * (vertical ? rect.w : rect.h)) / 100;
   const x = rect.x * unit;
   const y = rect.y * unit;

@@ -10,7 +10,7 @@ import {
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
 import { tableRow } from "./sheet_parts.js";
-import { renderBoard } from "./board.js";
+import { longestLine, renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
@@ -196,6 +196,7 @@ export function renderTable(root, state, ctx) {
     renderBoard(board, {
       line: view?.line ?? [],
       lead: leadIndex(view?.history),
+      most: longestLine(view), // one tile size for the deal, chosen for its longest line
       choosing,
       onEnd: ctx.chooseEnd,
       fresh: state.freshIndex ?? null,
