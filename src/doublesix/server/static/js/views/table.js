@@ -95,6 +95,7 @@ export function renderTable(root, state, ctx) {
 
   // infobar
   const drawing = rules.draw_rule && rules.draw_rule !== "none";
+  $(root, "[data-boneyard]").toggleAttribute("data-unused", !drawing); // a short screen hides it
   $(root, "[data-boneyard]").textContent = view
     ? drawing ? t("boneyard", { n: view.boneyard }) : t("boneyard.none")
     : "";
