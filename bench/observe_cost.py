@@ -16,6 +16,7 @@ import time
 from doublesix.core import Ruleset
 from doublesix.server.config import Settings
 from doublesix.server.http.ws import Connection
+from doublesix.server.ops.observe import Observer
 from doublesix.server.rooms.events import Numbered, Played
 from doublesix.server.rooms.room import Room, new_match
 from doublesix.server.rooms.service import RoomsService
@@ -34,8 +35,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100_000, help="calls of each (default: 100000)")
     n = parser.parse_args().n
-    service = RoomsService(open_storage("memory://"), Settings(db_url="memory://"))
-    observe, metrics = service.observe, service.observe.metrics
+    settings = Settings(db_url="memory://")
+    observe = Observer(settings)
+    service = RoomsService(open_storage("memory://"), settings, observe=observe)
+    observe.count_rooms(lambda: len(service.rooms.ids()))
+    metrics = observe.metrics
     match, record = new_match(Ruleset.from_dict({"preset": "draw"}), 1)
     row = GameRow(game_id="bench", mode="online", level=None, record=record, game_no=1,
                   state_no=0, event_no=1, seats=[SeatRow(0), SeatRow(1)], invite_hash=None,

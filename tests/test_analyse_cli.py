@@ -10,10 +10,10 @@ import pytest
 
 from doublesix.bots import make_bot
 from doublesix.cli.main import build_parser, main
-from doublesix.cli.records import save_record
 from doublesix.core import Match, PlayerView, Ruleset
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.notation import load_record, record_of
+from doublesix.terminal.records import save_record
 
 
 def finished_record(tmp_path: Path, preset: str = "draw", seed: int = 4) -> Path:

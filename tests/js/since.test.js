@@ -42,3 +42,43 @@ test("line indices: a tile played on the left is pushed right by every later lef
   assert.deepEqual(s.lineIndicesFrom(history, 5, 7), [3, 0]);
   assert.deepEqual(s.lineIndicesFrom([], 0), []);
 });
+
+const i18n = await import(client("i18n.js"));
+
+test("at a seat of one's own the news grows while the others move, and is empty after one's own move", () => {
+  // seat 0 played at 5; seats 1 and 2 since
+  assert.deepEqual(s.newsRange(history.slice(0, 6), 0, false), [6, 6], "just after my own move: nothing new");
+  assert.deepEqual(s.newsRange(history.slice(0, 7), 0, false), [6, 7], "one more move: it is news");
+  assert.deepEqual(s.newsRange(history, 0, true), s.sinceRange(history, 0), "on my turn: the hot-seat range");
+  assert.deepEqual(s.newsRange(history.slice(0, 4), 3, false), [0, 4], "no move of mine yet: all of it");
+});
+
+test("a spectator reads the round up to the player to move, that player's draws included", () => {
+  assert.deepEqual(s.roundRange(history, 2), [5, 8], "seat 2 is drawing: the draw is shown to a spectator");
+  assert.deepEqual(s.roundRange(history.slice(0, 7), 2), [5, 7]);
+  assert.deepEqual(s.roundRange([], 0), [0, 0]);
+});
+
+test("a play is worded by the end's number when the history has it, else by the end's side", () => {
+  const withEnds = [
+    { seat: 0, action: "play 4-4", ends_before: null },
+    { seat: 1, action: "play 1-4 left", ends_before: [4, 4] },
+    { seat: 2, action: "draw" }, { seat: 2, action: "draw" }, { seat: 2, action: "play 4-6 right", ends_before: [1, 4] },
+  ];
+  try {
+    for (const lang of ["ru", "en"]) {
+      i18n.setLanguage(lang);
+      const phrases = s.sincePhrases(s.sinceGroups(withEnds, 0), (/** @type {number} */ seat) => `P${seat}`);
+      assert.equal(phrases[0].acts[0], i18n.t("since.playTo", { tile: "1-4", v: 4 }), lang);
+      assert.equal(phrases[1].acts[0], i18n.t("since.draws", { n: 2 }), lang);
+      assert.equal(phrases[1].acts[1], i18n.t("since.playTo", { tile: "4-6", v: 4 }), lang);
+      assert.match(phrases[1].acts[1], /4-6.*4/);
+      const old = s.sincePhrases(s.sinceGroups(history.slice(0, 5), 0), (/** @type {number} */ seat) => `P${seat}`);
+      assert.equal(old[0].acts[1], i18n.t("since.play", { tile: "1-4", side: i18n.t("since.left") }), `${lang}: no ends_before`);
+    }
+    i18n.setLanguage("ru");
+    assert.equal(s.sincePhrases(s.sinceGroups(withEnds, 0), () => "Маша")[1].text, "Маша: добор ×2, 4-6 к 4", "no verb to agree with the name");
+  } finally {
+    i18n.setLanguage("ru");
+  }
+});

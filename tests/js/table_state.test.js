@@ -138,3 +138,23 @@ test("frames the reducer does not own leave the state as it is", () => {
   assert.equal(tableReducer(INITIAL, { type: "ack" }), INITIAL);
   assert.equal(tableReducer(INITIAL, { type: "error", code: "busy" }), INITIAL);
 });
+
+test("an announcement names the end by its number, and a reload still says the last move", () => {
+  const start = tableReducer(entered(), { type: "welcome", view: view(), room, seats: [0] });
+  const history = [{ seat: 0, action: "play 5-5", ends_before: null }, { seat: 1, action: "play 5-6 right", ends_before: [5, 5] }];
+  const played = view({ version: 2, line: [[5, 5], [5, 6]], history });
+  const after = tableReducer(start, { type: "event", view: played, event: { kind: "action", seat: 1, action: "play 5-6 right" } });
+  assert.deepEqual(after.announce.event.ends_before, [5, 5], "the end's number comes from the history");
+  // a reload: no missed events, yet the last line is the other seat's move, not empty
+  const reloaded = tableReducer(entered(), { type: "welcome", view: played, room, seats: [0], missed: [] });
+  assert.equal(reloaded.announce?.event.action, "play 5-6 right");
+  assert.equal(reloaded.announce?.event.seat, 1);
+  // my own last move: nothing of the other's is said under the ring on my tile
+  const mineLast = view({ version: 3, history: [...history, { seat: 0, action: "play 6-6 right", ends_before: [5, 6] }] });
+  assert.equal(tableReducer(entered(), { type: "welcome", view: mineLast, room, seats: [0] }).announce, null);
+  const afterMine = tableReducer(after, { type: "event", view: mineLast, event: { kind: "action", seat: 0, action: "play 6-6 right" } });
+  assert.equal(afterMine.announce, null, "the text and the ring agree after my own move");
+  // my draw keeps the other's move said: the ring is still on their tile
+  const drew = tableReducer(after, { type: "event", view: view({ version: 3, history: [...history, { seat: 0, action: "draw" }] }), event: { kind: "action", seat: 0, action: "draw" } });
+  assert.equal(drew.announce?.event.action, "play 5-6 right");
+});

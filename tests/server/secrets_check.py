@@ -10,8 +10,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from doublesix.core import Action, Match, Ruleset
+from doublesix.core import Match, Ruleset
 from doublesix.core.dealing import SeededDealer
+from doublesix.core.notation import apply_step
 
 TILE = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
 FORBIDDEN_KEYS = {"seed", "record", "boneyard_order", "hands", "token_hash", "invite_hash"}
@@ -33,10 +34,7 @@ def _truth(record: dict[str, Any]) -> list[tuple[list[set[str]], set[str], bool]
 
     states = [snap()]
     for step in record["actions"]:
-        if step == {"do": "next_deal"}:
-            match.next_deal()
-        else:
-            match.apply(Action.parse(step["action"]), step["seat"])
+        apply_step(match, step)  # a move, a next deal or a resignation
         states.append(snap())
     return states
 

@@ -112,9 +112,9 @@ def test_room_hall_shows_the_public_clock_only() -> None:
     assert hall is not None and hall["clock"] is not None
     clocks.sync(hall["clock"], game_no=1, state_no=1, to_move=0, now=100.0)
     info = views.hall_info(room)
-    assert info == {"public": True, "over": None,
+    assert info == {"public": True, "rated": False, "over": None,
                     "clock": {"minutes": 5, "increment": 2.0, "left": [270.0, 300.0],
-                              "running": 0}}
+                              "running": 0, "waits": 0.0, "reading": []}}
 
 
 def test_a_spectator_gets_the_seat_view_function_with_no_seat() -> None:

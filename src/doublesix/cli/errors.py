@@ -1,8 +1,8 @@
-"""Failures a command reports in one line — what went wrong and what to do — never a traceback.
+"""The command line's own mistakes in one line — what went wrong and what to do.
 
-`doublesix` prints ``doublesix COMMAND: MESSAGE`` on stderr and exits with the status: 2 when
-the command line (or a DOUBLESIX_* variable) asks for something impossible, 1 when a correct
-command could not be carried out. ``--debug`` or DOUBLESIX_DEBUG=1 shows the traceback.
+The failures themselves, CommandError (exit status 1) and UsageError (2), are defined in
+doublesix/errors.py and re-exported here; this module turns argparse's faults into them.
+``--debug`` or DOUBLESIX_DEBUG=1 shows the traceback.
 """
 
 from __future__ import annotations
@@ -13,17 +13,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
+# defined beneath every layer (doublesix/errors.py): the terminal and the server raise them too
+from doublesix.errors import CommandError, UsageError
 
-class CommandError(Exception):
-    """The command could not be carried out (exit status 1)."""
-
-    status = 1
-
-
-class UsageError(CommandError):
-    """The command line asks for something impossible (exit status 2)."""
-
-    status = 2
+__all__ = ["CommandError", "ParseError", "Parser", "UsageError", "choose_one"]
 
 
 def choose_one(what: str, given: str, known: Iterable[str]) -> UsageError:

@@ -15,6 +15,10 @@ from doublesix.core.outcome import MatchStatus, Outcome, Reason
 from doublesix.core.rules import Ruleset
 from doublesix.core.state import DealState, Event
 
+#: the texts of a resignation in ``Match.log`` (records write them as ``{"do": ..., "seat"}``)
+RESIGN = "resign"
+RESIGN_MATCH = "resign_match"
+
 #: a first deal in which nobody may lead (101 with no double dealt) is shuffled again
 _MAX_VOID_DEALS = 1000
 
@@ -47,8 +51,11 @@ class Match:
         self.over = False
         self.winner: int | None = None
         self.finished_deals: list[Outcome] = []
+        #: the seat that resigned the match (``resign(seat, match=True)``), else None
+        self.resigned: int | None = None
         self.version = 0
-        #: every change in order: (seat, action text), or (None, "next_deal")
+        #: every change in order: (seat, action text), (None, "next_deal"), or (seat, RESIGN)
+        #: and (seat, RESIGN_MATCH) for a resignation
         self.log: list[tuple[int | None, str]] = []
         self.deal = deal if deal is not None else self._new_deal(deal_number)
 
@@ -86,6 +93,7 @@ class Match:
             target=self.rules.target,
             teams=self.rules.sides if self.rules.teams else None,
             dry=self.dry,
+            resigned=self.resigned,
         )
 
     @property
@@ -117,6 +125,32 @@ class Match:
     def _record(self, seat: int | None, text: str) -> None:
         self.version += 1
         self.log.append((seat, text))
+
+    def resign(self, seat: int, *, match: bool = False) -> Outcome | None:
+        """*seat* resigns the deal in play (scored as if an opponent had gone out:
+        ``scoring.score_resigned``), or with *match* the whole match, which its side then
+        loses, whatever the score (the deal in play, if any, is scored first). In a single
+        deal the deal is the game, so *match* changes nothing. Returns the resigned deal's
+        outcome (None when a match is resigned between deals); raises IllegalAction and
+        changes nothing when there is nothing to resign (the deal or the match is over)."""
+        if not 0 <= seat < self.rules.players:
+            raise IllegalAction(f"seat {seat} does not exist")
+        whole = match and self.rules.is_match
+        if self.over:
+            raise IllegalAction("the game is over: there is nothing to resign")
+        if not whole and self.deal.is_over:
+            raise IllegalAction("the deal is over: there is nothing to resign")
+        outcome = None
+        if not self.deal.is_over:
+            outcome = self.deal.resign(seat)
+            self._settle(outcome)
+        if whole:
+            if not self.over:  # (the resigned deal itself may have decided it)
+                self.over = True
+                self.winner = 1 - self.rules.side_of(seat)
+            self.resigned = seat
+        self._record(seat, RESIGN_MATCH if whole else RESIGN)
+        return outcome
 
     def next_deal(self) -> DealState:
         """Deal the next deal of a match once the current one is over."""

@@ -11,7 +11,7 @@ from typing import NotRequired, TypedDict
 from doublesix.core.actions import Action
 from doublesix.core.dealing import SeededDealer
 from doublesix.core.errors import IllegalAction, InvalidSetup
-from doublesix.core.match import Match
+from doublesix.core.match import RESIGN, RESIGN_MATCH, Match
 from doublesix.core.outcome import MatchJSON, OutcomeJSON
 from doublesix.core.rules import Ruleset, RulesJSON
 from doublesix.core.view import PublicEvent, TableView
@@ -69,6 +69,13 @@ class NextDealStep(TypedDict):
     do: str
 
 
+class ResignStep(TypedDict):
+    """``{"do": "resign", "seat": 1}`` (the deal) or ``{"do": "resign_match", "seat": 1}``."""
+
+    do: str
+    seat: int
+
+
 class RecordJSON(TypedDict):
     """A game record (``record_of``): what a room stores to replay its game."""
 
@@ -76,7 +83,7 @@ class RecordJSON(TypedDict):
     version: int
     rules: RulesJSON
     seed: int
-    actions: list[ActionStep | NextDealStep]
+    actions: list[ActionStep | NextDealStep | ResignStep]
 
 
 def state_to_json(game: Match) -> StateJSON:
@@ -142,11 +149,33 @@ def record_of(game: Match, seed: int) -> RecordJSON:
         "version": RECORD_VERSION,
         "rules": game.rules.to_dict(),
         "seed": seed,
-        "actions": [
-            {"do": "next_deal"} if seat is None else {"seat": seat, "action": text}
-            for seat, text in game.log
-        ],
+        "actions": [step_of(seat, text) for seat, text in game.log],
     }
+
+
+def step_of(seat: int | None, text: str) -> ActionStep | NextDealStep | ResignStep:
+    """One entry of ``Match.log`` as a record step."""
+    if seat is None:
+        return {"do": "next_deal"}
+    if text in (RESIGN, RESIGN_MATCH):
+        return {"do": text, "seat": seat}
+    return {"seat": seat, "action": text}
+
+
+def apply_step(game: Match, step: object) -> None:
+    """Play one record step onto *game*; raises IllegalAction, ValueError, KeyError or
+    TypeError when it is malformed or not legal there."""
+    if not isinstance(step, dict):
+        raise TypeError(f"a record step is an object, not {step!r:.40}")
+    if step == {"do": "next_deal"}:
+        game.next_deal()
+    elif "do" in step:
+        kind, seat = step["do"], step["seat"]
+        if kind not in (RESIGN, RESIGN_MATCH) or type(seat) is not int:
+            raise ValueError(f"unknown record step {step!r:.60}")
+        game.resign(seat, match=kind == RESIGN_MATCH)
+    else:
+        game.apply(Action.parse(step["action"]), step["seat"])
 
 
 def load_record(data: object) -> Match:
@@ -161,10 +190,7 @@ def load_record(data: object) -> Match:
     game = Match(Ruleset.from_dict(data.get("rules", {})), SeededDealer(seed))
     for number, step in enumerate(data.get("actions", [])):
         try:
-            if step == {"do": "next_deal"}:
-                game.next_deal()
-            else:
-                game.apply(Action.parse(step["action"]), step["seat"])
+            apply_step(game, step)
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
             raise InvalidSetup(f"record action {number} cannot be replayed: {exc}") from None
     return game

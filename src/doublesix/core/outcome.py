@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.tiles import Tile, name
@@ -13,6 +13,7 @@ from doublesix.core.tiles import Tile, name
 class Reason(StrEnum):
     DOMINO = "domino"  # a player laid their last tile (выход)
     BLOCKED = "blocked"  # рыба: a full round of passes, or a dead board in 101
+    RESIGNED = "resigned"  # a player gave the deal up (docs/rules.md "Resigning")
 
 
 class BonusKind(StrEnum):
@@ -43,6 +44,8 @@ class OutcomeJSON(TypedDict):
     hanging: int
     out: int | None
     counts: list[int]
+    #: the seat that resigned; only in a deal ended by resignation
+    resigned: NotRequired[int]
 
 
 class MatchJSON(TypedDict):
@@ -57,6 +60,8 @@ class MatchJSON(TypedDict):
     target: int
     teams: list[list[int]] | None
     dry: bool
+    #: the seat that resigned the match; only in a match ended by resignation
+    resigned: NotRequired[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +126,11 @@ class Outcome:
     out: int | None = None
     #: in a match, what each side's hands count (a lone double by its table value); () else
     counts: tuple[int, ...] = ()
+    #: the seat that resigned the deal (``reason`` RESIGNED), else None
+    resigned: int | None = None
 
     def to_dict(self) -> OutcomeJSON:
-        return {
+        data: OutcomeJSON = {
             "winner": self.winner,
             "reason": self.reason.value,
             "points": self.points,
@@ -135,6 +142,9 @@ class Outcome:
             "out": self.out,
             "counts": list(self.counts),
         }
+        if self.resigned is not None:  # only then: every other result keeps its old keys
+            data["resigned"] = self.resigned
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +164,11 @@ class MatchStatus:
     target: int
     teams: tuple[tuple[int, ...], ...] | None = None
     dry: bool = False
+    #: the seat that resigned the match, else None
+    resigned: int | None = None
 
     def to_dict(self) -> MatchJSON:
-        return {
+        data: MatchJSON = {
             "scores": list(self.scores),
             "hanging": self.hanging,
             "deal": self.deal,
@@ -167,3 +179,6 @@ class MatchStatus:
             "teams": [list(t) for t in self.teams] if self.teams is not None else None,
             "dry": self.dry,
         }
+        if self.resigned is not None:
+            data["resigned"] = self.resigned
+        return data

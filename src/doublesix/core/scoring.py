@@ -79,6 +79,42 @@ def score_blocked(
     )
 
 
+def score_resigned(
+    rules: Ruleset, hands: list[int], resigner: int, led_with: int, hanging_in: int
+) -> Outcome:
+    """Seat *resigner* gave the deal up: scored as if an opponent had just gone out, with no
+    tile to go out with (docs/rules.md, "Resigning").
+
+    A single deal: one winner scores the resigner's pips — the opponent with two players; with
+    three or four, the other player with the fewest pips in hand (the lower seat on a tie),
+    who would have been the likeliest to go out. The others' hands are not counted: they did
+    not lose to anyone. A match (101, «Козёл»): the resigner's side loses the deal and adds
+    what its hands count (a pair: both hands; a lone double by its table value), the lead
+    bonus and any hanging points, exactly as a loser to a domino would; there is no finish
+    bonus, for nobody finished."""
+    pips = tuple(map(pips_of, hands))
+    if not rules.is_match:
+        others = [s for s in range(rules.players) if s != resigner]
+        winner = min(others, key=lambda s: (pips[s], s))
+        return Outcome(Reason.RESIGNED, winner, pips[resigner], pips, resigned=resigner)
+    loser = rules.side_of(resigner)
+    bonuses: list[Bonus] = []
+    base = 0
+    for seat in rules.sides[loser]:
+        count, lone = _count(rules, hands[seat], lone_doubles=True)
+        base += count
+        if lone is not None:
+            bonuses.append(lone)
+    _add_lead_bonus(rules, led_with, bonuses)
+    if hanging_in:
+        bonuses.append(Bonus(BonusKind.HANGING, hanging_in))
+    points = base + sum(b.points for b in bonuses if b.added)
+    return Outcome(
+        Reason.RESIGNED, 1 - loser, points, pips, loser=loser, bonuses=tuple(bonuses),
+        counts=_side_counts(rules, hands, lone_doubles=True), resigned=resigner,
+    )
+
+
 def _count(
     rules: Ruleset, hand: int, lone_doubles: bool
 ) -> tuple[int, Bonus | None]:

@@ -10,7 +10,7 @@ from doublesix.core.line import Line
 from doublesix.core.opening import Opening
 from doublesix.core.outcome import Outcome
 from doublesix.core.rules import Ruleset
-from doublesix.core.scoring import score_blocked, score_domino
+from doublesix.core.scoring import score_blocked, score_domino, score_resigned
 from doublesix.core.tiles import (
     ALL_TILES,
     FULL_SET,
@@ -255,6 +255,17 @@ class DealState:
         self.history.append(event)
         self.to_move = None  # the match deals again; this deal is void
         return event
+
+    def resign(self, seat: int) -> Outcome:
+        """*seat* gives the deal up, on its turn or not; raises IllegalAction when the deal is
+        over (or void: redealt) or the seat does not exist."""
+        if self.to_move is None:
+            raise IllegalAction("the deal is over: there is nothing to resign")
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"seat {seat} does not exist")
+        outcome = score_resigned(self.rules, self.hands, seat, self.led_with, self.hanging_in)
+        self._finish(outcome)
+        return outcome
 
     # -- ending ---------------------------------------------------------------------------
     def _dead_board(self) -> bool:

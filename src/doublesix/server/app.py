@@ -17,11 +17,13 @@ from doublesix.server.config import Settings
 from doublesix.server.http import api as http_api
 from doublesix.server.http import hall as hall_http
 from doublesix.server.http import presets as presets_http
+from doublesix.server.http import profiles as profiles_http
 from doublesix.server.http import review as review_http
 from doublesix.server.http.headers import SecurityHeaders
 from doublesix.server.http.limits import CloseUnreadBodies
 from doublesix.server.http.ws import websocket_endpoint
 from doublesix.server.ops import gc_tuning, metrics_http
+from doublesix.server.profiles.service import Profiles
 from doublesix.server.review.service import Reviews
 from doublesix.server.storage import Storage, open_storage
 
@@ -44,10 +46,12 @@ def create_app(
         store = storage if storage is not None else open_storage(settings.db_url)
         await store.open()
         app.state.reviews = Reviews(hint_every=settings.hint_every)
+        app.state.profiles = Profiles(store, clock)
         try:
             async with compose.running(store, settings, clock) as parts:
                 app.state.service = parts.service
                 app.state.hall = parts.hall
+                app.state.observe = parts.observe
                 collector.apply()
                 yield
         finally:
@@ -67,6 +71,12 @@ def create_app(
         Route("/api/openapi.json", http_api.openapi, methods=["GET"]),
         Route("/api/hall/tables", hall_http.list_tables, methods=["GET"]),
         Route("/api/hall/tables/{game_id}/sit", hall_http.sit, methods=["POST"]),
+        Route("/api/profiles", profiles_http.create, methods=["POST"]),
+        Route("/api/profiles/me", profiles_http.me, methods=["GET", "POST", "DELETE"]),
+        Route("/api/profiles/telegram", profiles_http.telegram_sign_in, methods=["POST"]),
+        Route("/api/profiles/{profile_id}", profiles_http.page, methods=["GET"]),
+        Route("/api/history/{key}", profiles_http.game, methods=["GET"]),
+        Route("/api/history/{key}/review", profiles_http.review, methods=["POST"]),
         WebSocketRoute("/ws", websocket_endpoint),
         Route("/metrics", metrics_http.metrics, methods=["GET"]),
         Mount("/static", app=static, name="static"),

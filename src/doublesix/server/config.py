@@ -63,6 +63,9 @@ class Settings:
     #: a guest's seat at an untimed public table, away while someone else there waits, is
     #: freed after this many seconds (hall/service.py; docs/protocol.md "Away seats")
     seat_grace: float = 120.0
+    #: a hall clock waits this long at most for a player whose result sheet of the deal that
+    #: just ended is still open (rooms/clocks.py; docs/protocol.md "Clocks")
+    sheet_grace: float = 15.0
     #: how often running clocks are checked for a flag, and the lobby for closed tables
     hall_tick: float = 0.5
     # -- hostile players (issue 12; docs/protocol.md, "Limits") ------------------------------
@@ -249,6 +252,8 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     # under half a minute a reload or a phone changing networks could cost a seat; over a day
     # is a table waiting for good
     "DOUBLESIX_SEAT_GRACE": ("seat_grace", Number(float, 30, 86400)),
+    # 0 turns the wait off; over two minutes a player could idle away a timed game's point
+    "DOUBLESIX_SHEET_GRACE": ("sheet_grace", Number(float, 0, 120)),
     "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),
     "DOUBLESIX_ORIGINS": ("allowed_origins", _origins),
     "DOUBLESIX_HEADER_TIMEOUT": ("header_timeout", _POSITIVE),

@@ -17,8 +17,6 @@ import sys
 from typing import TextIO
 
 from doublesix.bots import Bot, make_bot
-from doublesix.cli.errors import UsageError
-from doublesix.cli.records import save_record
 from doublesix.core.actions import Action, ActionKind, End
 from doublesix.core.errors import InvalidSetup
 from doublesix.core.match import Match
@@ -28,6 +26,7 @@ from doublesix.core.rules import Ruleset, find_preset
 from doublesix.core.tiles import Tile
 from doublesix.core.tiles import name as tile_name
 from doublesix.core.view import PlayerView
+from doublesix.errors import UsageError
 from doublesix.terminal.format import fill, plural, wrap_items
 from doublesix.terminal.pairs import (
     PAIR_TEXTS,
@@ -37,6 +36,7 @@ from doublesix.terminal.pairs import (
     seat_name,
     seats_line,
 )
+from doublesix.terminal.records import save_record
 
 HUMAN = 0
 #: the exit status after Ctrl+C, as a shell reports SIGINT

@@ -23,9 +23,12 @@ from doublesix.server.rooms.events import (
     NextDealt,
     Numbered,
     Played,
+    Reacted,
     RematchCancelled,
     RematchRequested,
+    Resigned,
     SeatFreed,
+    SheetClosed,
     TimedOut,
     from_json,
 )
@@ -44,10 +47,14 @@ WIRE: list[tuple[Event, str]] = [
     (NextDealt(2), '{"kind":"next_deal","deal":2}'),
     (NewGame(2, "rematch"), '{"kind":"new_game","game_no":2,"reason":"rematch"}'),
     (RematchRequested(0), '{"kind":"rematch_requested","seat":0}'),
+    (Resigned(1, False), '{"kind":"resign","seat":1,"match":false,"by":"player"}'),
+    (Resigned(0, True, "claim"), '{"kind":"resign","seat":0,"match":true,"by":"claim"}'),
     (RematchCancelled(1, "move"), '{"kind":"rematch_cancelled","seat":1,"reason":"move"}'),
     (LevelSet("hard"), '{"kind":"level","level":"hard"}'),
     (ComputerSeated(2), '{"kind":"seat_computer","seat":2}'),
     (SeatFreed(1, "away"), '{"kind":"seat_freed","seat":1,"reason":"away"}'),
+    (SheetClosed(1), '{"kind":"sheet_closed","seat":1}'),
+    (Reacted(2, "fish"), '{"kind":"reaction","seat":2,"reaction":"fish"}'),
     (ChatSaid(0, "Аня", "привет", 1700000000),
      '{"kind":"chat","seat":0,"name":"Аня","text":"привет","at":1700000000}'),
     (TimedOut(loser=0, winner=1, points=23),
@@ -67,7 +74,7 @@ def test_each_kind_is_the_wires_json_and_reads_back(event: Event, wire: str) -> 
 
 def test_every_kind_of_the_protocol_has_a_class() -> None:
     assert {type(e).kind for e, _ in WIRE} == set(KINDS)
-    assert len(KINDS) == 12
+    assert len(KINDS) == 15
 
 
 @pytest.mark.parametrize("payload", [{"kind": "teleport"}, {"mode": "online"},

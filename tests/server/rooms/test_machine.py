@@ -18,7 +18,7 @@ import pytest
 
 from doublesix.core import Action, Ruleset
 from doublesix.server.hall.holders import check_one_seat
-from doublesix.server.rooms import machine, service, tokens
+from doublesix.server.rooms import clocks, machine, service, tokens
 from doublesix.server.rooms.events import (
     ComputerSeated,
     Event,
@@ -29,10 +29,13 @@ from doublesix.server.rooms.events import (
     Played,
     RematchCancelled,
     RematchRequested,
+    Resigned,
+    SheetClosed,
 )
 from doublesix.server.rooms.machine import (
     CancelRematch,
     ChangeLevel,
+    CloseSheet,
     Command,
     ComputerMove,
     JoinSeat,
@@ -40,6 +43,7 @@ from doublesix.server.rooms.machine import (
     PlayMove,
     RequestRematch,
     ResetRoom,
+    Resign,
     SeatComputer,
     StartNextDeal,
     phase,
@@ -80,6 +84,19 @@ def table(**extras: object) -> HallRow:
     """A hall table's stored extras (storage/hall.py's HallRow), with *extras* changed."""
     return cast(HallRow, {"public": True, "clock": None, "chat": [], "over": None,
                           "open_since": 0.0, **extras})
+
+
+def timed_101() -> Room:
+    """A hall table for 101 with a clock, its first deal played out."""
+    return deal_over(room(rules={"preset": "101"},
+                          hall=table(clock=clocks.new_clock(5, 0, players=2))))
+
+
+def reading(r: Room, *seats: int) -> Room:
+    hall = r.row.hall
+    assert hall is not None and hall["clock"] is not None
+    clocks.open_sheets(hall["clock"], seats)
+    return r
 
 
 def held(r: Room, seat: int, *holders: str) -> Room:
@@ -193,6 +210,42 @@ TABLE = [
         lambda r: StartNextDeal((0,), 0), ErrorCode.NO_NEXT_DEAL),
     Row("no next deal after a single deal", lambda: deal_over(room()),
         lambda r: StartNextDeal((0,), r.row.state_no), ErrorCode.NO_NEXT_DEAL),
+    # -- resigning (docs/rules.md section 10) ---------------------------------------------
+    Row("a seat resigns the deal", room, lambda r: Resign((1,), 0),
+        lambda r: [Resigned(1, False, "player")]),
+    Row("... also while the others are away", room, lambda r: Resign((1,), 0),
+        lambda r: [Resigned(1, False, "player")], connected=frozenset({1})),
+    Row("a resignation drops pending rematch requests", lambda: asked(room(), 0),
+        lambda r: Resign((0,), 0), lambda r: [RematchCancelled(0, "move"),
+                                               Resigned(0, False, "player")]),
+    Row("hot-seat: the frame names the seat", lambda: room("hotseat"),
+        lambda r: Resign((0, 1), 0, seat=other(r)),
+        lambda r: [Resigned(other(r), False, "player")]),
+    Row("a 101 match is resigned", lambda: room(rules={"preset": "101"}),
+        lambda r: Resign((0,), 0, match=True), lambda r: [Resigned(0, True, "player")]),
+    Row("... also between two deals", lambda: deal_over(room(rules={"preset": "101"})),
+        lambda r: Resign((1,), r.row.state_no, match=True),
+        lambda r: [Resigned(1, True, "player")]),
+    Row("between two deals there is no deal to resign",
+        lambda: deal_over(room(rules={"preset": "101"})),
+        lambda r: Resign((1,), r.row.state_no), ErrorCode.NOTHING_TO_RESIGN),
+    Row("nothing to resign after the game", lambda: deal_over(room()),
+        lambda r: Resign((0,), r.row.state_no), ErrorCode.NOTHING_TO_RESIGN),
+    Row("nothing to resign after a loss on time",
+        lambda: room(hall=table(over={"reason": "timeout", "loser": 0, "winner": 1,
+                                      "game_no": 1, "points": 5})),
+        lambda r: Resign((1,), 0), ErrorCode.NOTHING_TO_RESIGN),
+    Row("no resignation while a seat is free", lambda: room(guests=0),
+        lambda r: Resign((0,), 0), ErrorCode.NOT_ALLOWED),
+    Row("a timed table's next deal", timed_101,
+        lambda r: StartNextDeal((0,), r.row.state_no), lambda r: [NextDealt(2)]),
+    # -- a sheet closed after another dealt the next deal (the hall's clocks) ------------
+    Row("a reading seat closes its sheet", lambda: reading(timed_101(), 1),
+        lambda r: CloseSheet((1,)), lambda r: [SheetClosed(1)]),
+    Row("a seat that is not reading changes nothing", lambda: reading(timed_101(), 1),
+        lambda r: CloseSheet((0,)), lambda r: []),
+    Row("a table without a clock changes nothing", lambda: deal_over(room(hall=table())),
+        lambda r: CloseSheet((1,)), lambda r: []),
     # -- rematch requests ----------------------------------------------------------------
     Row("the first request waits for the others", room,
         lambda r: RequestRematch((0,), 99), lambda r: [RematchRequested(0)]),
@@ -294,7 +347,7 @@ def test_transition(row: Row) -> None:
     state_no = r.row.state_no
     events = command.step(r, set(row.connected))
     assert events == expected
-    moved = any(isinstance(e, Played | NextDealt | NewGame) for e in events)
+    moved = any(isinstance(e, Played | NextDealt | NewGame | Resigned) for e in events)
     assert r.row.state_no == state_no + (1 if moved else 0)
 
 
@@ -307,7 +360,19 @@ def test_every_command_has_rows_that_change_and_rows_that_refuse() -> None:
     assert commands == COMMANDS
     refusing = {type(row.command(row.before())) for row in TABLE
                 if isinstance(row.after, ErrorCode)}
-    assert commands - refusing == {ComputerMove}  # the computer is never refused its turn
+    # the computer is never refused its turn; a closed sheet is never refused either, as it
+    # also follows a duplicate next deal whose ack has already gone out
+    assert commands - refusing == {ComputerMove, CloseSheet}
+
+
+def test_the_next_deal_at_a_timed_table_holds_the_other_peoples_clocks() -> None:
+    r = timed_101()
+    StartNextDeal((0,), r.row.state_no).step(r, {0, 1})
+    hall = r.row.hall
+    assert hall is not None and hall["clock"] is not None
+    assert hall["clock"].get("reading") == [1]
+    CloseSheet((1,)).step(r, {0, 1})
+    assert "reading" not in hall["clock"]
 
 
 def test_a_new_game_deals_from_the_commands_seed() -> None:
@@ -349,6 +414,10 @@ def test_a_repeated_frame_is_recognised_by_its_event() -> None:
     assert not move.repeats(Played(other(r), str(lead(r)), "player"))
     assert not move.repeats(Played(to_move(r), "draw", "player"))
     assert StartNextDeal((0,), 3).repeats(NextDealt(2))
+    assert Resign((1,), 3).repeats(Resigned(1, False, "player"))
+    assert not Resign((1,), 3).repeats(Resigned(1, False, "claim"))
+    assert not Resign((1,), 3).repeats(Resigned(0, False, "player"))
+    assert not Resign((1,), 3, match=True).repeats(Resigned(1, False, "player"))
     assert not StartNextDeal((0,), 3).repeats(Played(0, "draw", "player"))
 
 

@@ -1,4 +1,4 @@
-"""The table chat («болтун»): message checks and a per-seat rate limit.
+"""The table chat («болтун») and quick reactions: message checks and a per-seat rate limit.
 
 Messages are plain text: control characters become spaces and nothing is ever rendered as
 markup by the client (textContent). They are stored as room events and in ``hall["chat"]``,
@@ -16,6 +16,9 @@ MAX_TEXT = 200
 KEEP = 30  # messages a (re)joining seat or spectator is shown
 RATE = 0.5  # messages per second on average …
 BURST = 5  # … after a burst of this many
+#: the quick reactions (issue 24), by key: the client words and draws them; a fixed set, so a
+#: reaction can carry nothing a stranger wrote. Each one costs a chat message's token.
+REACTIONS = ("fish", "nice", "thanks", "luck", "oops", "thumbs_up", "smile_sweat", "wow")
 
 
 def clean_text(value: str) -> str:
@@ -25,6 +28,14 @@ def clean_text(value: str) -> str:
     if len(text) > MAX_TEXT:
         raise ServiceError(ErrorCode.BAD_CHAT, f"the message is longer than {MAX_TEXT} characters")
     return text
+
+
+def check_reaction(value: str) -> str:
+    if value not in REACTIONS:
+        shown = value if len(value) <= 32 else value[:32] + "…"
+        raise ServiceError(ErrorCode.BAD_REACTION,
+                           f"unknown reaction {shown!r}: expected one of {', '.join(REACTIONS)}")
+    return value
 
 
 class ChatLimits:

@@ -14,7 +14,8 @@ comes with the invite link. The identities, each a kind and a digest:
   will, so this alone bounds nothing: it keeps one person on a shared address (or on an
   address that changes under them, a phone leaving Wi-Fi) to one seat, with the address rule
   as the bound.
-- With profiles, ``p:`` the profile: one seat per profile, checked like the browser.
+- ``p:`` the profile (issue 25; profiles/service.py): one seat per profile, checked like the
+  browser, so two tabs or two browsers of one person signed in to one profile hold one seat.
 
 A private table seats whoever has its invite: its creator chose them. Digests, not the values:
 the stored room says which seats one person held, not who or where they are (an address space
@@ -36,8 +37,10 @@ _BROWSER = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _SALT = "doublesix seat holder "
 
 
-def identities(client: str | None, browser: Any) -> tuple[str, ...]:
-    """The holders a seat taken by this request remembers: its client, its browser id."""
+def identities(client: str | None, browser: Any, profile: str | None = None
+               ) -> tuple[str, ...]:
+    """The holders a seat taken by this request remembers: its client, its browser id, its
+    profile."""
     found: list[str] = []
     if client is not None:
         found.append("a:" + tokens.digest(_SALT + "a " + client))
@@ -46,6 +49,8 @@ def identities(client: str | None, browser: Any) -> tuple[str, ...]:
             raise ServiceError(ErrorCode.BAD_REQUEST, "'browser' must be 16 to 64 letters,"
                                " digits, '-' or '_' (a random id the browser keeps)")
         found.append("b:" + tokens.digest(_SALT + "b " + browser))
+    if profile is not None:
+        found.append("p:" + tokens.digest(_SALT + "p " + profile))
     return tuple(found)
 
 

@@ -20,13 +20,13 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from doublesix.server.hall.chat import KEEP, ChatLimits, clean_text
+from doublesix.server.hall.chat import KEEP, ChatLimits, check_reaction, clean_text
 from doublesix.server.hall.holders import check_one_seat
 from doublesix.server.hall.lobby import Line, Lobby, LobbyFrame
 from doublesix.server.hall.names import clean_name
 from doublesix.server.ops import logs
 from doublesix.server.rooms import clocks, tables, views
-from doublesix.server.rooms.events import ChatSaid, SeatFreed, TimedOut
+from doublesix.server.rooms.events import ChatSaid, Reacted, SeatFreed, TimedOut
 from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.room import CREATOR, Room
 from doublesix.server.rooms.service import RoomsService
@@ -34,7 +34,7 @@ from doublesix.server.rooms.signals import Created, Gone, Presence, Signal, Stor
 from doublesix.server.rooms.tables import LineSeat
 from doublesix.server.storage.hall import ChatMessage
 from doublesix.server.wire.errors import ErrorCode, ServiceError
-from doublesix.server.wire.protocol import Chat, Command, Simple, Watch
+from doublesix.server.wire.protocol import Chat, Command, React, Simple, Watch
 
 log = logging.getLogger("doublesix.server.hall")
 #: a lobby line change for the other processes: (game id, event number, line or None, closed)
@@ -373,7 +373,7 @@ class Hall:
 
     # -- sitting down and chat -------------------------------------------------------------
     async def sit(self, game_id: str, name: Any, seat: int | None = None,
-                  holders: tuple[str, ...] = ()) -> dict[str, Any]:
+                  holders: tuple[str, ...] = (), profile: str | None = None) -> dict[str, Any]:
         """Take a free seat (the chosen one, or the first) of an open public table; two at
         once, on one process or two: exactly one gets it."""
         if game_id in self.closed:
@@ -381,7 +381,7 @@ class Hall:
         for _ in range(3):
             try:
                 return await self.service.join(game_id, None, clean_name(name), public=True,
-                                               seat=seat, holders=holders)
+                                               seat=seat, holders=holders, profile=profile)
             except ServiceError as exc:
                 if exc.code != ErrorCode.BUSY:
                     raise
@@ -402,5 +402,20 @@ class Hall:
                                     "at": said.at}
             hall["chat"] = [*hall["chat"], message][-KEEP:]
             events = await self.service.rooms.commit(room, [said])
+            peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
+            self.service.broadcast(room, events)
+
+    async def react(self, peer: Peer, cmd: React) -> None:
+        """A quick reaction of a seat at an online table, hall or not (its players are people
+        who may see each other's); under the chat's flood limit, and stored like chat."""
+        reaction = check_reaction(cmd.reaction)
+        assert peer.game_id
+        async with self.service.rooms.locked(peer.game_id) as room:
+            if room.mode != "online":
+                raise ServiceError(ErrorCode.NOT_ALLOWED,
+                                   "quick reactions are for online tables, to other people")
+            seat = peer.seats[0]
+            self.limits.take(room.game_id, seat)
+            events = await self.service.rooms.commit(room, [Reacted(seat, reaction)])
             peer.send({"type": "ack", "id": cmd.id, "state_no": room.row.state_no})
             self.service.broadcast(room, events)

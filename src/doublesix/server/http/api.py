@@ -12,15 +12,37 @@ from doublesix.core.jsonvalue import JSONObject
 from doublesix.server.hall.holders import identities
 from doublesix.server.hall.names import clean_name, fit_name, optional_name
 from doublesix.server.http import clients, telegram
-from doublesix.server.http.edge import parse_json
 from doublesix.server.http.openapi import OPENAPI
+from doublesix.server.profiles.service import Profiles
 from doublesix.server.rooms.service import RoomsService
+from doublesix.server.storage.profiles import Profile
+from doublesix.server.wire.edge import parse_json
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 
 def _service(request: Request) -> RoomsService:
     service: RoomsService = request.app.state.service
     return service
+
+
+def profiles(request: Request) -> Profiles:
+    found: Profiles = request.app.state.profiles
+    return found
+
+
+async def profile_of(request: Request) -> Profile | None:
+    """The profile the request's ``Authorization: Bearer <key>`` opens (profiles/service.py);
+    None without one; ``401 bad_profile_key`` for a malformed header or a key that opens no
+    profile (deleted, or made by another server): the client forgets that key."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, key = header.strip().partition(" ")
+    key = key.strip()
+    if scheme.lower() != "bearer" or not key or len(key) > 128:
+        raise ServiceError(ErrorCode.BAD_PROFILE_KEY, "send the profile key as"
+                           " 'Authorization: Bearer <key>'", status=401)
+    return await profiles(request).from_key(key)
 
 
 def _error(exc: ServiceError) -> JSONResponse:
@@ -106,10 +128,19 @@ def _optional_str(data: JSONObject, key: str, limit: int) -> str | None:
     return value.strip() or None
 
 
-def holders(request: Request, data: JSONObject) -> tuple[str, ...]:
-    """Who is taking a seat (hall/holders.py): the client, and the ``browser`` id it sent."""
+def holders(request: Request, data: JSONObject, profile: Profile | None = None
+            ) -> tuple[str, ...]:
+    """Who is taking a seat (hall/holders.py): the client, the ``browser`` id it sent, and
+    its profile."""
     client = clients.address(request.scope, _service(request).settings.trusted_proxies)
-    return identities(client, data.get("browser"))
+    return identities(client, data.get("browser"),
+                      profile.profile_id if profile is not None else None)
+
+
+def name_or_profile(data: JSONObject, profile: Profile | None) -> object:
+    """The ``name`` sent, or else the profile's: a person with a profile need not type it."""
+    name = data.get("name")
+    return profile.name if name is None and profile is not None else name
 
 
 def optional_seat(data: JSONObject) -> int | None:
@@ -125,6 +156,7 @@ def optional_seat(data: JSONObject) -> int | None:
 async def create_game(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
+        profile = await profile_of(request)
         mode = data.get("mode")
         if not isinstance(mode, str):
             raise ServiceError(ErrorCode.BAD_REQUEST, "'mode' must be computer, hotseat or online")
@@ -134,13 +166,14 @@ async def create_game(request: Request) -> JSONResponse:
                                "'rules' must be an object like {\"preset\": \"draw\"}")
         hall = data.get("hall")
         # a hall table needs a name (strangers see it); elsewhere it may be left out
-        name = clean_name(data.get("name")) if hall is not None else optional_name(
-            data.get("name"))
+        given = name_or_profile(data, profile)
+        name = clean_name(given) if hall is not None else optional_name(given)
         service = _service(request)
         client = clients.address(request.scope, service.settings.trusted_proxies)
         result = await service.create(mode, rules, _optional_str(data, "level", 16), name, hall,
                                       client, data.get("computers"),
-                                      identities(client, data.get("browser")))
+                                      holders(request, data, profile),
+                                      profile.profile_id if profile is not None else None)
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result, status_code=201)
@@ -149,13 +182,15 @@ async def create_game(request: Request) -> JSONResponse:
 async def join_game(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
+        profile = await profile_of(request)
         invite = _optional_str(data, "invite", 64)
         if invite is None:
             raise ServiceError(ErrorCode.BAD_REQUEST, "'invite' is required")
         service = _service(request)
         result = await service.join(
-            request.path_params["game_id"], invite, optional_name(data.get("name")),
-            seat=optional_seat(data), holders=holders(request, data),
+            request.path_params["game_id"], invite, optional_name(name_or_profile(data, profile)),
+            seat=optional_seat(data), holders=holders(request, data, profile),
+            profile=profile.profile_id if profile is not None else None,
         )
     except ServiceError as exc:
         return _error(exc)

@@ -6,7 +6,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from doublesix.server.hall.service import Hall
-from doublesix.server.http.api import _body, _error, holders, optional_seat
+from doublesix.server.http.api import (
+    _body,
+    _error,
+    holders,
+    name_or_profile,
+    optional_seat,
+    profile_of,
+)
 from doublesix.server.wire.errors import ServiceError
 
 
@@ -23,8 +30,10 @@ async def list_tables(request: Request) -> JSONResponse:
 async def sit(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
-        result = await _hall(request).sit(request.path_params["game_id"], data.get("name"),
-                                          optional_seat(data), holders(request, data))
+        profile = await profile_of(request)
+        result = await _hall(request).sit(
+            request.path_params["game_id"], name_or_profile(data, profile), optional_seat(data),
+            holders(request, data, profile), profile.profile_id if profile is not None else None)
     except ServiceError as exc:
         return _error(exc)
     return JSONResponse(result)

@@ -51,6 +51,9 @@ def add_hall(spec: JSONObject) -> None:
             "clock": {"type": ["object", "null"], "properties": {
                 "minutes": {"type": "integer", "enum": [1, 3, 5, 10, 15, 30]},
                 "increment": {"type": "integer", "minimum": 0, "maximum": 30}}},
+            "rated": {"type": "boolean", "default": False,
+                      "description": "the games change the players' ratings: only with a"
+                                     " clock, never with computer seats"},
         },
     }
     schemas["HallSit"] = {"type": "object", "required": ["name"],

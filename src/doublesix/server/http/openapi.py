@@ -8,6 +8,7 @@ from doublesix.core.jsonvalue import JSONObject, at
 from doublesix.core.presets import PRESETS
 from doublesix.server.http.hall_openapi import add_hall
 from doublesix.server.http.presets import add_presets
+from doublesix.server.http.profiles_openapi import add_profiles
 from doublesix.server.http.review_openapi import add_review
 from doublesix.server.http.seats_openapi import add_seats
 
@@ -145,6 +146,7 @@ add_hall(OPENAPI)
 add_review(OPENAPI)
 add_seats(OPENAPI)
 add_presets(OPENAPI)
+add_profiles(OPENAPI)
 
 
 def _refuse_cross_site(spec: JSONObject) -> None:

@@ -21,11 +21,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from doublesix.server.hall.service import Hall
 from doublesix.server.http import clients
-from doublesix.server.http.edge import well_formed
 from doublesix.server.ops import shutdown
-from doublesix.server.ops.observe import frame_type
+from doublesix.server.ops.observe import Observer, frame_type
 from doublesix.server.rooms.ratelimit import TokenBucket
 from doublesix.server.rooms.service import RoomsService
+from doublesix.server.wire.edge import well_formed
 from doublesix.server.wire.errors import (
     CLOSE_BAD_TOKEN,
     CLOSE_FLOOD,
@@ -36,7 +36,7 @@ from doublesix.server.wire.errors import (
     ErrorCode,
     ServiceError,
 )
-from doublesix.server.wire.protocol import Chat, Hello, OutFrame, parse_frame
+from doublesix.server.wire.protocol import Chat, Hello, OutFrame, React, parse_frame
 
 _STOP = object()
 #: a client that stops reading is dropped rather than letting its queue grow without end
@@ -97,6 +97,7 @@ class Connection:
 
 async def websocket_endpoint(ws: WebSocket) -> None:
     service: RoomsService = ws.app.state.service
+    observe: Observer = ws.app.state.observe
     client = clients.address(ws.scope, service.settings.trusted_proxies)
     if not service.budgets.may_connect(client):
         # refused before the socket exists: an HTTP answer to the upgrade is the cheapest
@@ -104,35 +105,35 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         refusal = ServiceError(ErrorCode.TOO_MANY_SOCKETS, "too many new sockets from this"
                                " address: wait a little", status=429)
         await ws.send_denial_response(JSONResponse(refusal.body(), status_code=429))
-        service.observe.closed(CLOSE_TOO_MANY)
+        observe.closed(CLOSE_TOO_MANY)
         return
     await ws.accept()
     if not service.budgets.open_socket(client):
         await ws.close(CLOSE_TOO_MANY, "too many sockets from this address")
-        service.observe.closed(CLOSE_TOO_MANY)
+        observe.closed(CLOSE_TOO_MANY)
         return
     try:
-        conn = await _connection(ws, service, ws.app.state.hall, client)
+        conn = await _connection(ws, service, ws.app.state.hall, observe, client)
     finally:
         service.budgets.close_socket(client)
     if conn.close_code == CLOSE_FLOOD:
         service.budgets.flooded(client)
 
 
-async def _connection(ws: WebSocket, service: RoomsService, hall: Hall,
+async def _connection(ws: WebSocket, service: RoomsService, hall: Hall, observe: Observer,
                       client: str | None) -> Connection:
     conn = Connection(ws)
-    service.observe.opened(conn)
+    observe.opened(conn)
     drain = shutdown.drain_of(ws.app)  # a stopping process closes the socket with 1012
     writer = asyncio.create_task(conn.write())
     drain.add(conn)
     try:
-        await _read(ws, conn, service, hall, drain, client)
+        await _read(ws, conn, service, hall, observe, drain, client)
     except WebSocketDisconnect:
         pass
     finally:
         drain.discard(conn)
-        service.observe.left(conn)
+        observe.left(conn)
         if conn.seats:
             await service.leave(conn)
         else:
@@ -143,8 +144,8 @@ async def _connection(ws: WebSocket, service: RoomsService, hall: Hall,
 
 
 async def _read(
-    ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall, drain: shutdown.Drain,
-    client: str | None,
+    ws: WebSocket, conn: Connection, service: RoomsService, hall: Hall, observe: Observer,
+    drain: shutdown.Drain, client: str | None,
 ) -> None:
     settings = service.settings
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
@@ -177,18 +178,19 @@ async def _read(
             conn.close(CLOSE_FLOOD, "too many messages")
             return
         with drain.serving(conn):
-            await _serve(conn, service, hall, text)
+            await _serve(conn, service, hall, observe, text)
 
 
-async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str) -> None:
+async def _serve(conn: Connection, service: RoomsService, hall: Hall, observe: Observer,
+                 text: str) -> None:
     """One frame: parse, hand to the service, turn a refusal into an error frame."""
     started = time.perf_counter()
     try:
         command = parse_frame(text)
     except ServiceError as exc:
         conn.send(exc.frame())
-        service.observe.refused(conn, None, exc)
-        service.observe.answered("invalid", started)
+        observe.refused(conn, None, exc)
+        observe.answered("invalid", started)
         return
     try:
         if conn.game_id is None:
@@ -204,11 +206,13 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
             await hall.handle_outsider(conn, command)
         elif isinstance(command, Chat):
             await hall.chat(conn, command)
+        elif isinstance(command, React):
+            await hall.react(conn, command)
         else:
             await service.handle(conn, command)
     except ServiceError as exc:
         conn.send(exc.frame(command.id))
-        service.observe.refused(conn, command, exc)
+        observe.refused(conn, command, exc)
         if exc.close is not None:
             conn.close(*exc.close)
         elif exc.code == ErrorCode.BAD_TOKEN:
@@ -216,8 +220,8 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, text: str)
             if conn.bad_hellos >= service.settings.max_bad_hellos:
                 conn.close(CLOSE_BAD_TOKEN, "too many bad tokens")
     except Exception:
-        service.observe.failed(conn, command)
+        observe.failed(conn, command)
         conn.send(ServiceError(ErrorCode.INTERNAL, "the server failed on this frame; nothing"
                                " changed").frame(command.id))
     finally:
-        service.observe.answered(frame_type(command), started)
+        observe.answered(frame_type(command), started)

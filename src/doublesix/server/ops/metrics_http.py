@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
 from doublesix.server.ops.metrics import CONTENT_TYPE
-from doublesix.server.rooms.service import RoomsService
+from doublesix.server.ops.observe import Observer
 
 
 def allowed(expected: str | None, authorization: str) -> bool:
@@ -23,7 +23,7 @@ def allowed(expected: str | None, authorization: str) -> bool:
 
 
 async def metrics(request: Request) -> Response:
-    service: RoomsService = request.app.state.service
-    if not allowed(service.settings.metrics_token, request.headers.get("authorization", "")):
+    observe: Observer = request.app.state.observe
+    if not allowed(observe.settings.metrics_token, request.headers.get("authorization", "")):
         return PlainTextResponse("Not Found", status_code=404)
-    return Response(service.observe.metrics.render(), media_type=CONTENT_TYPE)
+    return Response(observe.metrics.render(), media_type=CONTENT_TYPE)

@@ -1,8 +1,10 @@
 """What the server tells its operator: metrics (metrics.py) and room event logs (logs.py).
 
-The rooms service's signals (signals.py) tell it of rooms created and expired; the cache
-(commits), the computer's turns and the socket endpoint (frames) call it with one line where
-something happens; everything about counting and wording lives here. Nothing here changes
+compose.py builds one :class:`Observer` and passes it to the rooms service, which knows it only
+as a ``rooms.observer.RoomsObserver``: the cache (commits) and the computer's turns call it
+there, the service's signals (signals.py) tell it of rooms created and expired, and the socket
+endpoint (frames) finds it in ``app.state.observe``; each calls it with one line where
+something happens, and everything about counting and wording lives here. Nothing here changes
 a game or holds a secret: fields are game ids, modes, seats, codes and counts.
 """
 
@@ -23,6 +25,7 @@ from doublesix.server.rooms.events import (
     NewGame,
     Numbered,
     Played,
+    Resigned,
     TimedOut,
 )
 from doublesix.server.rooms.signals import Created, Gone, Signal
@@ -64,7 +67,9 @@ def _game_id(peer: Peer, command: object | None) -> str | None:
 
 
 class Observer:
-    def __init__(self, settings: Settings, rooms_in_memory: Callable[[], int]) -> None:
+    """The operator's view of one process (a ``RoomsObserver`` of the rooms service)."""
+
+    def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.metrics = Metrics()
         #: every open socket of this app (read when scraped: nothing counted per frame)
@@ -74,8 +79,12 @@ class Observer:
         readings = self.metrics.readings
         readings.add("open_sockets", "Open WebSockets by kind (hello: not yet opened)",
                      self._socket_counts, "kind")
-        readings.add("rooms_in_memory", "Rooms loaded in this process's cache",
-                     rooms_in_memory)
+
+    def count_rooms(self, rooms_in_memory: Callable[[], int]) -> None:
+        """Read *rooms_in_memory* when scraped: the service's cache is built after this
+        observer, which it is given at construction."""
+        self.metrics.readings.add("rooms_in_memory", "Rooms loaded in this process's cache",
+                                  rooms_in_memory)
 
     def _socket_counts(self) -> dict[str, float]:
         counts = dict.fromkeys(("hello", "seat", "lobby", "spectator"), 0.0)
@@ -174,6 +183,8 @@ class Observer:
                            game_no=event.game_no, reason=event.reason)
             elif isinstance(event, TimedOut):
                 self._finished(room, "time", event.winner)
+            elif isinstance(event, Resigned) and room.match.over:
+                self._finished(room, "resigned", room.match.winner)
 
     def _moved(self, room: Room, played: Played) -> None:
         key = (played.by, played.action.partition(" ")[0])

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from doublesix.cli.errors import CommandError, UsageError
+from doublesix.errors import CommandError, UsageError
 from doublesix.server.config import Settings
 from doublesix.server.ops import gc_tuning
 from doublesix.server.storage import open_storage
+from doublesix.server.storage.migrations import SchemaTooNew
 
 #: the variables behind each flag, to name the one that holds a bad value
 FLAG_VARIABLES = {"--port": "DOUBLESIX_PORT", "--db": "DOUBLESIX_DB"}
@@ -78,7 +79,7 @@ def check_workers(settings: Settings, workers: int) -> None:
 
 def check_url(settings: Settings) -> None:
     """The storage URL's form and the extras it needs, before anything is opened."""
-    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn")):
+    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "openskill")):
         raise CommandError(f"the server needs the server extra: {install_hint('server')}"
                            " (make run installs it)")
     try:
@@ -152,6 +153,8 @@ def check_storage(url: str) -> None:
     """Open the storage once and close it, or say in one line why it cannot be used."""
     try:
         asyncio.run(_open_and_close(url))
+    except SchemaTooNew as exc:  # a downgrade: said before anything starts, nothing changed
+        raise CommandError(f"cannot use {where(url)}: {exc}") from None
     except sqlite3.DatabaseError as exc:
         path = url.partition(":///")[2]
         if "not a database" in str(exc):

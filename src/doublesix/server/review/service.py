@@ -271,6 +271,12 @@ class Reviews:
     # -- the review ---------------------------------------------------------------------
     async def review(self, room: Room, client: str, token: str | None, seat: int | None,
                      deal: int | None) -> ReviewAnswer:
+        return await self.review_for(room, client, _seats_of(room, token), seat, deal)
+
+    async def review_for(self, room: Room, client: str, mine: list[int], seat: int | None,
+                         deal: int | None) -> ReviewAnswer:
+        """The review of *deal* for *seat*, one of *mine*: the seats the asker proved are
+        theirs (a token here; a profile for a finished game of history, profiles/)."""
         match = room.match
         number = match.deal_number if deal is None else deal
         if not 1 <= number <= match.deal_number:
@@ -279,7 +285,7 @@ class Reviews:
             raise ServiceError(ErrorCode.DEAL_IN_PROGRESS,
                                "the deal is still being played: it can be"
                                " reviewed once it is over", status=409)
-        seat = self._review_seat(room, token, seat)
+        seat = self._review_seat(room, mine, seat)
         key = (room.game_id, room.row.game_no, number, seat)
         cached = room.reviews.get(key[1:])
         if cached is None:
@@ -301,11 +307,10 @@ class Reviews:
         room.reviews[key[1:]] = found
         return found
 
-    def _review_seat(self, room: Room, token: str | None, seat: int | None) -> int:
-        """The seat to review: one of the token's own, at every table. A review shows the
+    def _review_seat(self, room: Room, mine: list[int], seat: int | None) -> int:
+        """The seat to review: one of the asker's own, at every table. A review shows the
         seat's hand at each of its decisions, as the other seats never saw it; a spectator
         never sees a hand at all, so a public table gives no one else a review either."""
-        mine = _seats_of(room, token)
         if not mine:
             raise ServiceError(ErrorCode.NOT_YOUR_SEAT,
                                "only a seat of this room may review its deals",

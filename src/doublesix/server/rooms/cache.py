@@ -14,8 +14,9 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import cast
 
-from doublesix.server.ops.observe import Observer
+from doublesix.server.rooms import history
 from doublesix.server.rooms.events import Event, Numbered
+from doublesix.server.rooms.observer import RoomsObserver, Unobserved
 from doublesix.server.rooms.room import Room
 from doublesix.server.storage import Conflict, SharedStorage, Storage
 from doublesix.server.wire.errors import ErrorCode, ServiceError, not_found
@@ -28,7 +29,7 @@ BeforeCommit = Callable[[Room, float], None]
 
 class RoomCache:
     def __init__(self, storage: Storage, clock: Callable[[], float],
-                 observe: Observer | None = None, before_commit: BeforeCommit | None = None
+                 observe: RoomsObserver | None = None, before_commit: BeforeCommit | None = None
                  ) -> None:
         self.storage = storage
         self.clock = clock
@@ -38,7 +39,7 @@ class RoomCache:
         self._touched: dict[str, float] = {}
         #: rooms being read from storage, each once however many callers wait for it
         self._loading: dict[str, asyncio.Future[Room]] = {}
-        self.observe = observe
+        self.observe: RoomsObserver = observe if observe is not None else Unobserved()
         # once: a Protocol isinstance costs ~0.1 ms, and this was asked on every move
         self._shared = isinstance(storage, SharedStorage)
 
@@ -155,6 +156,21 @@ class RoomCache:
                 raise ServiceError(ErrorCode.INTERNAL, "the change could not be stored; nothing"
                                    " changed", status=500) from exc
             raise
-        if self.observe is not None:
-            self.observe.committed(room, events, time.perf_counter() - started)
+        if room.kept != row.game_no:
+            await self._keep(room, now)
+        self.observe.committed(room, events, time.perf_counter() - started)
         return events
+
+    async def _keep(self, room: Room, now: float) -> None:
+        """Keep the room's game in history once it is over (rooms/history.py): after the save
+        that ended it, before anyone hears of that move. The move is stored either way."""
+        game = history.finished(room, now)
+        if game is None:
+            return
+        try:
+            await self.storage.profiles.record_game(game)
+        except Exception:
+            log.exception("keeping the finished game %s of room %s failed", room.row.game_no,
+                          room.game_id)
+            return
+        room.kept = room.row.game_no

@@ -27,6 +27,8 @@ Json = dict[str, Any]
 Mover = Literal["player", "computer"]
 #: why a new game started
 NewGameReason = Literal["rematch", "reset"]
+#: who ended a game by resignation: the seat itself, or the others claiming a leaver's game
+Resigner = Literal["player", "claim"]
 
 
 class Audience(enum.Enum):
@@ -94,6 +96,23 @@ class NextDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Resigned(Event):
+    """``seat`` gave up the deal, or with ``match`` the whole match (101, «Козёл»); ``by``
+    ``"claim"`` when the others claimed an absent player's game (docs/protocol.md,
+    "Leavers"). The score is in the view's ``result`` (reason ``resigned``). Ratings
+    (issue 25) read a loss from this event: the resigner's side lost the game when
+    ``match`` is true or the game is a single deal."""
+
+    kind: ClassVar[str] = "resign"
+    seat: int
+    match: bool
+    by: Resigner = "player"
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat, "match": self.match, "by": self.by}
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame(Event):
     kind: ClassVar[str] = "new_game"
     game_no: int
@@ -155,6 +174,18 @@ class SeatFreed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SheetClosed(Event):
+    """A seat closed the last deal's result sheet after the next deal began: a hall clock
+    held for it runs (rooms/clocks.py)."""
+
+    kind: ClassVar[str] = "sheet_closed"
+    seat: int
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
 class ChatSaid(Event):
     """A hall table's chat message (plain text; ``at`` in unix seconds)."""
 
@@ -194,6 +225,19 @@ class TimedOut(Event):
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class Reacted(Event):
+    """A quick reaction of a seat (one key of hall/chat.py's ``REACTIONS``), shown by its
+    seat for a moment; stored like a chat line, so every process's sockets hear it."""
+
+    kind: ClassVar[str] = "reaction"
+    seat: int
+    reaction: str
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat, "reaction": self.reaction}
+
+
 def _timed_out(data: Json) -> TimedOut:
     return TimedOut(loser=data["loser"], winner=data["winner"],
                     winner_pair=data.get("winner_pair"), points=data.get("points"),
@@ -207,13 +251,16 @@ _READERS: dict[str, Callable[[Json], Event]] = {
     "action": lambda d: Played(d["seat"], d["action"], d["by"]),
     "next_deal": lambda d: NextDealt(d["deal"]),
     "new_game": lambda d: NewGame(d["game_no"], d["reason"]),
+    "resign": lambda d: Resigned(d["seat"], bool(d["match"]), d["by"]),
     "rematch_requested": lambda d: RematchRequested(d["seat"]),
     "rematch_cancelled": lambda d: RematchCancelled(d["seat"], d["reason"]),
     "level": lambda d: LevelSet(d["level"]),
     "seat_computer": lambda d: ComputerSeated(d["seat"]),
     "seat_freed": lambda d: SeatFreed(d["seat"], d["reason"]),
+    "sheet_closed": lambda d: SheetClosed(d["seat"]),
     "chat": lambda d: ChatSaid(d["seat"], d["name"], d["text"], d["at"]),
     "timeout": _timed_out,
+    "reaction": lambda d: Reacted(d["seat"], d["reaction"]),
 }
 KINDS = tuple(_READERS)
 

@@ -69,8 +69,10 @@ def _seats(mode: str, players: int, token_hash: str, name: str | None,
 
 
 def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall: Any,
-          computers: Any, now: float, holders: tuple[str, ...] = ()) -> Founded:
-    """The new room (not stored yet) and its creator's answer; raises ServiceError."""
+          computers: Any, now: float, holders: tuple[str, ...] = (),
+          profile: str | None = None) -> Founded:
+    """The new room (not stored yet) and its creator's answer; raises ServiceError. The
+    creator's *profile* is bound to their seat (in hot-seat, to seat 0: the device's owner)."""
     level = _level(mode, level, computers)
     try:
         rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
@@ -81,6 +83,7 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
     token = tokens.new_token()
     token_hash = tokens.digest(token)
     seats = _seats(mode, rules.players, token_hash, name, computers)
+    seats[CREATOR].profile = profile
     invite = tokens.new_invite() if mode == "online" else None
     row = GameRow(
         game_id=tokens.new_game_id(), mode=mode, level=level, record=record, game_no=1,
@@ -88,7 +91,8 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
         invite_hash=tokens.digest(invite) if invite else None, created_at=now, updated_at=now,
     )
     if hall is not None:
-        row.hall = table_options(hall, mode, rules.players, now)
+        row.hall = table_options(hall, mode, rules.players, now,
+                                 computers=any(s.computer for s in seats))
         seats[CREATOR].holders = list(holders)  # a hall table's creator holds one seat
     room = Room(row=row, match=match)
     row.computer_to_move = room.computer_to_move()

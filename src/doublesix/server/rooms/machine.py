@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from doublesix.core import Action, IllegalAction
-from doublesix.server.rooms import tokens
+from doublesix.server.rooms import clocks, tokens
 from doublesix.server.rooms.events import (
     ComputerSeated,
     Event,
@@ -34,6 +34,9 @@ from doublesix.server.rooms.events import (
     Played,
     RematchCancelled,
     RematchRequested,
+    Resigned,
+    Resigner,
+    SheetClosed,
 )
 from doublesix.server.rooms.room import CREATOR, DEFAULT_LEVEL, LEVELS, Room
 from doublesix.server.wire import protocol
@@ -84,6 +87,10 @@ class Command(abc.ABC):
         """Whether *event* (stored at the next state) is this very command, already applied:
         then the frame is a retry, acknowledged again instead of refused as stale."""
         return False
+
+    def retried(self) -> Command | None:
+        """What a retry still changes once acknowledged (``None``: nothing)."""
+        return None
 
     @abc.abstractmethod
     def step(self, room: Room, connected: set[int]) -> list[Event]:
@@ -162,6 +169,10 @@ class StartNextDeal(Command):
     def repeats(self, event: Event) -> bool:
         return isinstance(event, NextDealt)
 
+    def retried(self) -> Command:
+        # someone else dealt first: this seat's press still closes its sheet (its clock runs)
+        return CloseSheet(self.by)
+
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         _check_present(room, connected)
         if phase(room) is not Phase.DEAL_OVER:
@@ -169,7 +180,72 @@ class StartNextDeal(Command):
                                " still being played, or the game is over")
         room.match.next_deal()
         room.row.state_no += 1
+        hall = room.row.hall
+        if hall is not None and hall["clock"] is not None:
+            # the other people still see the last deal's sheet: their clocks wait for them
+            clocks.open_sheets(hall["clock"], [s for s in room.human_seats()
+                                               if s not in self.by])
         return [*_cancel_rematch(room, self.by[0]), NextDealt(room.match.deal_number)]
+
+
+@dataclass(frozen=True, slots=True)
+class Resign(Command):
+    """A seat gives up the deal in play, or (``match``) the whole match; ``seat`` only in
+    hot-seat (else the socket's own). Allowed while the others are away: leaving for good is
+    what a resignation is for. Scored by ``Match.resign`` (docs/protocol.md, "Resigning")."""
+
+    acked: ClassVar[bool] = True
+    checked: ClassVar[bool] = True  # a clock that ran out decided the game first
+    by: tuple[int, ...]
+    made_on: int
+    match: bool = False
+    seat: int | None = None
+
+    @property
+    def state_no(self) -> int:
+        return self.made_on
+
+    def repeats(self, event: Event) -> bool:
+        seats = self.by if self.seat is None else (self.seat,)
+        # the same seat giving up the same thing (a deal resigned first, then the match, is
+        # two changes: the second is no retry of the first)
+        return (isinstance(event, Resigned) and event.by == "player" and event.seat in seats
+                and event.match == self.match)
+
+    def step(self, room: Room, connected: set[int]) -> list[Event]:
+        seat = room.view_seat(self.by) if self.seat is None else self.seat
+        if phase(room) is Phase.OPEN:
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "the game has not started: a seat is"
+                               " still free")
+        return _resign(room, seat, self.match, "player")
+
+
+def _resign(room: Room, seat: int, whole: bool, by: Resigner) -> list[Event]:
+    """*seat*'s resignation (its own, or claimed by the others) recorded in the match."""
+    if phase(room) is Phase.TIMED_OUT:
+        raise ServiceError(ErrorCode.NOTHING_TO_RESIGN, "the game is over: a clock ran out")
+    try:
+        room.match.resign(seat, match=whole)
+    except IllegalAction as exc:
+        raise ServiceError(ErrorCode.NOTHING_TO_RESIGN, str(exc)) from None
+    room.row.state_no += 1
+    return [*_cancel_rematch(room, seat), Resigned(seat, whole and room.rules.is_match, by)]
+
+
+@dataclass(frozen=True, slots=True)
+class CloseSheet(Command):
+    """A seat closed the sheet of the deal before, which another seat had already left by
+    dealing the next: a hall clock held for it may run now. Nothing to do is no error (the
+    grace may have passed, or the table has no clock)."""
+
+    by: tuple[int, ...]
+
+    def step(self, room: Room, connected: set[int]) -> list[Event]:
+        hall = room.row.hall
+        clock = hall["clock"] if hall is not None else None
+        if clock is None:
+            return []
+        return [SheetClosed(seat) for seat in self.by if clocks.close_sheet(clock, seat)]
 
 
 def stale(current: int, made_on: int) -> ServiceError:
@@ -305,6 +381,8 @@ class JoinSeat(Command):
     seat: int | None = None
     holders: tuple[str, ...] = ()
     vet: tuple[JoinCheck, ...] = ()
+    #: the guest's profile (profiles/service.py), bound to the seat they take
+    profile: str | None = None
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         hall = room.row.hall
@@ -333,7 +411,7 @@ class JoinSeat(Command):
         for check in self.vet:
             check(room, self.holders)
         taken = room.seat(free[0] if self.seat is None else self.seat)
-        taken.token_hash, taken.name = self.token_hash, self.name
+        taken.token_hash, taken.name, taken.profile = self.token_hash, self.name, self.profile
         taken.holders = list(self.holders) if room.row.hall is not None else []
         return [Joined(taken.seat, self.name)]
 
@@ -357,6 +435,10 @@ def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
         return PlayMove(by, frame.state_no, action, frame.seat)
     if isinstance(frame, protocol.NextDeal):
         return StartNextDeal(by, frame.state_no)
+    if isinstance(frame, protocol.Resign):
+        if frame.seat is not None and frame.seat not in by:
+            raise ServiceError(ErrorCode.WRONG_SEAT, f"seat {frame.seat} is not yours")
+        return Resign(by, frame.state_no, frame.match, frame.seat)
     if isinstance(frame, protocol.SetLevel):
         return ChangeLevel(by, frame.level)
     if isinstance(frame, protocol.SeatComputer):
@@ -367,4 +449,6 @@ def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
         return CancelRematch(by)
     if isinstance(frame, protocol.Simple) and frame.type == "reset":
         return ResetRoom(by, tokens.new_seed())
+    if isinstance(frame, protocol.Simple) and frame.type == "sheet_closed":
+        return CloseSheet(by)
     raise ServiceError(ErrorCode.NOT_ALLOWED, "a chat frame is served by the hall (ws.py)")

@@ -9,13 +9,13 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
 from doublesix.bots import GAME_LEVELS, Bot
-from doublesix.core import Action, IllegalAction, Match, Ruleset
+from doublesix.core import IllegalAction, Match, Ruleset
 from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import ActionStep, RecordJSON, load_record, record_of
+from doublesix.core.notation import RecordJSON, apply_step, load_record, record_of, step_of
 from doublesix.server.rooms.computer import bot_for
 from doublesix.server.storage import GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
@@ -51,16 +51,10 @@ def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
     if record.get("seed") != seed or not isinstance(steps, list) or len(steps) < len(made):
         return False
     for (seat, text), step in zip(made, steps, strict=False):
-        if step != ({"do": "next_deal"} if seat is None else {"seat": seat, "action": text}):
+        if step != step_of(seat, text):
             return False
     for step in steps[len(made):]:
-        if "action" in step:
-            move = cast(ActionStep, step)
-            match.apply(Action.parse(move["action"]), move["seat"])
-        elif step == {"do": "next_deal"}:
-            match.next_deal()
-        else:
-            raise ValueError(f"unknown record step {step!r}")
+        apply_step(match, step)
     return True
 
 
@@ -84,6 +78,8 @@ class Room:
     #: given: kept with the room in memory (server/review/service.py)
     reviews: dict[tuple[int, int, int], AnalysisJSON] = field(default_factory=dict)
     hints: set[tuple[int, int]] = field(default_factory=set)
+    #: the game number this process last kept in history (rooms/history.py); 0: none yet
+    kept: int = 0
 
     @classmethod
     def from_row(cls, row: GameRow) -> Room:

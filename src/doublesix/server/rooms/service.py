@@ -7,7 +7,8 @@ computer's turn to the scheduler. Creating a room, a hello and a leave are the o
 
 It is the lowest layer of the server's rooms: it knows its own sockets (``hub``) and storage,
 nothing above. Its collaborators come in at construction: ``before_commit`` (the hall's clocks,
-charged in the same save as the move) and ``computer`` (:mod:`.turns`). What happened is then
+charged in the same save as the move), ``computer`` (:mod:`.turns`) and ``observe`` (the
+operator's metrics and logs, :mod:`.observer`). What happened is then
 published as :mod:`.signals` to listeners it does not know (the hall, the fanout, metrics);
 those layers reach down through public methods (``broadcast``, ``tell_presence``,
 ``resume_computer``) and registered checks (``move_checks``, ``create_checks``); compose.py
@@ -22,13 +23,13 @@ from collections.abc import Callable
 from typing import Any
 
 from doublesix.server.config import Settings
-from doublesix.server.ops.observe import Observer
 from doublesix.server.rooms import founding, machine, outbox, tokens, views
 from doublesix.server.rooms.budgets import Budgets
 from doublesix.server.rooms.cache import BeforeCommit, RoomCache
 from doublesix.server.rooms.events import Joined, Numbered, from_json
 from doublesix.server.rooms.hub import Hub, Peer
 from doublesix.server.rooms.life import RoomLife
+from doublesix.server.rooms.observer import RoomsObserver, Unobserved
 from doublesix.server.rooms.room import Room
 from doublesix.server.rooms.signals import Created, Gone, Presence, Signals, Stored
 from doublesix.server.rooms.turns import ComputerTurns, Scheduler
@@ -43,17 +44,18 @@ class RoomsService:
         self, storage: Storage, settings: Settings, clock: Callable[[], float] = time.time, *,
         before_commit: BeforeCommit | None = None,
         computer: Callable[[RoomsService], Scheduler] = ComputerTurns,
+        observe: RoomsObserver | None = None,
     ) -> None:
         self.storage = storage
         self.settings = settings
         self.clock = clock
         #: this process's sockets; fanout/ puts a hub in that also knows other processes'
         self.hub: Hub = Hub()
-        #: metrics and room logs for the operator: it hears the signals like any listener
-        self.observe = Observer(settings, lambda: len(self.rooms.ids()))
+        #: the operator's metrics and room logs (ops/observe.py, passed in by compose.py):
+        #: told of each commit and computer turn, and hearing the signals like any listener
+        self.observe: RoomsObserver = observe if observe is not None else Unobserved()
         self.rooms = RoomCache(storage, clock, self.observe, before_commit)
         self.signals = Signals()
-        self.signals.subscribe(self.observe.heard)
         self.move_checks: list[machine.MoveCheck] = []
         self.create_checks: list[machine.CreateCheck] = []
         self.join_checks: list[machine.JoinCheck] = []
@@ -65,7 +67,6 @@ class RoomsService:
     # -- life cycle ------------------------------------------------------------------------
     async def start(self) -> None:
         """Delete expired rooms, resume computer turns cut off by a restart, start expiry."""
-        self.observe.start()
         await self.life.start()
         await self.computer.start()
 
@@ -73,7 +74,6 @@ class RoomsService:
         await self.computer.hand_over()
         await self.life.stop()
         await self.computer.stop()
-        await self.observe.stop()
         for game_id in self.rooms.ids():
             for peer in self.hub.drop_room(game_id):
                 peer.close(errors.CLOSE_GOING_AWAY, "server shutting down")
@@ -109,7 +109,9 @@ class RoomsService:
             if made_on is not None and await self._repeated(room, command, made_on):
                 if peer is not None:
                     peer.send(views.ack(request_id, made_on + 1, duplicate=True))
-                return room, []
+                if (retried := command.retried()) is None:
+                    return room, []
+                command = retried  # e.g. a next deal dealt by another still closes the sheet
             if command.checked:
                 for check in self.move_checks:
                     await check(room)
@@ -161,14 +163,14 @@ class RoomsService:
     async def create(
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
         hall: Any = None, client: str | None = None, computers: Any = None,
-        holders: tuple[str, ...] = (),
+        holders: tuple[str, ...] = (), profile: str | None = None,
     ) -> dict[str, Any]:
         founding.check_mode(mode, computers)
         self.budgets.create(client, mode)
         for check in self.create_checks:
             check(hall, client)
         now = self.clock()
-        new = founding.found(mode, rules_data, level, name, hall, computers, now, holders)
+        new = founding.found(mode, rules_data, level, name, hall, computers, now, holders, profile)
         room = new.room
         await self.storage.create(room.row, [new.first])
         self.rooms.add(room)
@@ -179,12 +181,12 @@ class RoomsService:
 
     async def join(
         self, game_id: str, invite: str | None, name: str | None, *, public: bool = False,
-        seat: int | None = None, holders: tuple[str, ...] = (),
+        seat: int | None = None, holders: tuple[str, ...] = (), profile: str | None = None,
     ) -> dict[str, Any]:
         """Take a free seat by invite, or (*public*, the hall) at an open public table."""
         token = tokens.new_token()
         command = machine.JoinSeat(invite, name, tokens.digest(token), public, seat, holders,
-                                   tuple(self.join_checks))
+                                   tuple(self.join_checks), profile)
         room, events = await self.run(game_id, command)
         joined = events[0].event
         assert isinstance(joined, Joined)

@@ -34,6 +34,8 @@ class TableLine(TypedDict):
     game_id: str
     rules: RulesJSON
     clock: LineClock | None
+    #: rated (issue 25): the game changes its players' ratings
+    rated: bool
     seats: list[LineSeat]
     pairs: list[list[int]] | None
     creator: str | None
@@ -46,6 +48,7 @@ class HallInfo(TypedDict):
     """``room.hall`` of every ``room`` (null for rooms that are not hall tables)."""
 
     public: bool
+    rated: bool
     clock: clocks.ClockJSON | None
     over: TimeoutResult | None
 
@@ -59,6 +62,7 @@ def line_from_json(data: object) -> TableLine:
     if not isinstance(data, dict) or data.keys() != TableLine.__required_keys__:
         raise BadLine(f"not a lobby line: {data!r:.80}")
     ok = (isinstance(data["game_id"], str) and isinstance(data["rules"], dict)
+          and isinstance(data["rated"], bool)
           and data["status"] in STATUSES and _whole(data["watchers"])
           and (data["creator"] is None or isinstance(data["creator"], str))
           and (data["since"] is None or isinstance(data["since"], (int, float)))
@@ -70,8 +74,9 @@ def line_from_json(data: object) -> TableLine:
     if not ok:
         raise BadLine(f"a lobby line of the wrong shape: {data!r:.80}")
     return {"game_id": data["game_id"], "rules": data["rules"], "clock": data["clock"],
-            "seats": data["seats"], "pairs": data["pairs"], "creator": data["creator"],
-            "status": data["status"], "since": data["since"], "watchers": data["watchers"]}
+            "rated": data["rated"], "seats": data["seats"], "pairs": data["pairs"],
+            "creator": data["creator"], "status": data["status"], "since": data["since"],
+            "watchers": data["watchers"]}
 
 
 def _whole(value: object) -> bool:
@@ -84,8 +89,10 @@ def _seat_ok(seat: object) -> bool:
             and all(isinstance(seat[k], bool) for k in ("taken", "computer", "connected")))
 
 
-def table_options(data: object, mode: str, players: int, now: float) -> HallRow:
-    """``GameRow.hall`` for a new table, from ``{"public": bool, "clock": {...} | null}``."""
+def table_options(data: object, mode: str, players: int, now: float,
+                  computers: bool = False) -> HallRow:
+    """``GameRow.hall`` for a new table, from ``{"public": bool, "clock": {...} | null,
+    "rated": bool}``; *computers*: the creator gave seats to the computer."""
     if not isinstance(data, dict):
         raise ServiceError(ErrorCode.BAD_REQUEST,
                            "'hall' must be an object like {\"public\": true}")
@@ -107,7 +114,22 @@ def table_options(data: object, mode: str, players: int, now: float) -> HallRow:
             raise ServiceError(ErrorCode.BAD_REQUEST, "'hall.clock.increment' must be 0 to "
                                f"{clocks.MAX_INCREMENT} seconds")
         clock = clocks.new_clock(minutes, increment, players)
-    return {"public": public, "clock": clock, "chat": [], "over": None, "open_since": now}
+    rated = data.get("rated", False)
+    if not isinstance(rated, bool):
+        raise ServiceError(ErrorCode.BAD_REQUEST, "'hall.rated' must be true or false")
+    # a rating measures people against people under the same time pressure (lichess rates
+    # no untimed game and no game against the computer)
+    if rated and clock is None:
+        raise ServiceError(ErrorCode.BAD_REQUEST, "a rated table needs a clock ('hall.clock')"
+                           " / рейтинговый стол — только с часами")
+    if rated and computers:
+        raise ServiceError(ErrorCode.BAD_REQUEST, "a rated table is for people only: no"
+                           " 'computers' seats / рейтинговый стол — только для людей")
+    row: HallRow = {"public": public, "clock": clock, "chat": [], "over": None,
+                    "open_since": now}
+    if rated:
+        row["rated"] = True
+    return row
 
 
 def is_over(room: Room) -> bool:
@@ -129,6 +151,7 @@ def summary(room: Room, connected: set[int], watchers: int) -> TableLine:
         "game_id": room.game_id,
         "rules": room.rules.to_dict(),
         "clock": {"minutes": clock["minutes"], "increment": clock["increment"]} if clock else None,
+        "rated": hall.get("rated", False),
         "seats": [{"seat": s.seat, "name": s.name, "taken": s.taken, "computer": s.computer,
                    "connected": s.computer or s.seat in connected} for s in room.row.seats],
         "pairs": pairs(room),

@@ -19,10 +19,10 @@ from typing import Protocol
 
 from doublesix.core import Action, PlayerView
 from doublesix.server.config import Settings
-from doublesix.server.ops.observe import Observer
 from doublesix.server.rooms.botpool import BotPool, release_pool, shared_pool
 from doublesix.server.rooms.cache import RoomCache
 from doublesix.server.rooms.machine import Command, ComputerMove
+from doublesix.server.rooms.observer import RoomsObserver
 from doublesix.server.storage import SharedStorage, Storage
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
@@ -33,7 +33,7 @@ class Runner(Protocol):
     storage: Storage
     settings: Settings
     rooms: RoomCache
-    observe: Observer
+    observe: RoomsObserver
     clock: Callable[[], float]
     #: names this process in computer-turn claims
     instance: str

@@ -53,7 +53,7 @@ def hall_info(room: Room) -> HallInfo | None:
     if hall is None:
         return None
     clock = hall["clock"]
-    return {"public": hall["public"],
+    return {"public": hall["public"], "rated": hall.get("rated", False),
             "clock": clocks.public(clock, room.now()) if clock else None,
             "over": hall["over"]}
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from doublesix.core.notation import RecordJSON
 from doublesix.server.storage.hall import HallRow, hall_from_json
+from doublesix.server.storage.profiles import ProfileStore
 
 
 class Conflict(Exception):
@@ -32,6 +33,9 @@ class SeatRow:
     #: who took the seat, as digests only (hall/holders.py): its client and its browser, so
     #: nobody takes a second seat at a public table; never sent to anyone
     holders: list[str] = field(default_factory=list)
+    #: the profile that took the seat (its public id: storage/profiles.py), if the person
+    #: had one; a room stored before profiles has none on any seat
+    profile: str | None = None
 
     @property
     def taken(self) -> bool:
@@ -113,6 +117,8 @@ class Storage(Protocol):
 
     #: the backend's name for /api/health: "sqlite", "memory", …
     kind: str
+    #: profiles and finished games (storage/profiles.py), on the same database
+    profiles: ProfileStore
 
     async def open(self) -> None: ...
 

@@ -22,6 +22,11 @@ class ClockRow(TypedDict):
     since: float
     state_no: int
     game_no: int
+    #: seats whose result sheet of the deal that just ended is still open (the next deal was
+    #: dealt by someone else): their clocks wait for them, at most until ``read_by``
+    reading: NotRequired[list[int]]
+    #: when the reading seats' grace ends (unix seconds); set at the save of the next deal
+    read_by: NotRequired[float]
 
 
 class ChatMessage(TypedDict):
@@ -57,6 +62,8 @@ class HallRow(TypedDict):
     open_since: float
     #: set once the creator stayed away past the grace period: never listed or sat at again
     closed: NotRequired[bool]
+    #: a rated table (issue 25: clocked, people only); absent on tables made before ratings
+    rated: NotRequired[bool]
 
 
 class BadHallRow(ValueError):
@@ -87,7 +94,7 @@ def _keys(data: object, where: str, required: set[str], optional: frozenset[str]
 
 
 def clock_from_json(data: object) -> ClockRow:
-    d = _keys(data, "clock", set(ClockRow.__required_keys__))
+    d = _keys(data, "clock", set(ClockRow.__required_keys__), ClockRow.__optional_keys__)
     for key in ("minutes", "state_no", "game_no"):
         _int(d[key], f"clock.{key}")
     _int(d["running"], "clock.running", none=True)
@@ -98,6 +105,13 @@ def clock_from_json(data: object) -> ClockRow:
         raise BadHallRow("hall clock.left must list each seat's seconds")
     for value in left:
         _number(value, "clock.left")
+    reading = d.get("reading", [])
+    if not isinstance(reading, list):
+        raise BadHallRow("hall clock.reading must list seats")
+    for seat in reading:
+        _int(seat, "clock.reading")
+    if "read_by" in d:
+        _number(d["read_by"], "clock.read_by")
     return cast(ClockRow, data)  # every key was checked just above
 
 
@@ -129,8 +143,8 @@ def hall_from_json(data: object) -> HallRow | None:
     if data is None:
         return None
     d = _keys(data, "row", set(HallRow.__required_keys__), HallRow.__optional_keys__)
-    if not isinstance(d["public"], bool) or not isinstance(d.get("closed", False), bool):
-        raise BadHallRow("hall public and closed must be true or false")
+    if not all(isinstance(d.get(k, False), bool) for k in ("public", "closed", "rated")):
+        raise BadHallRow("hall public, closed and rated must be true or false")
     _number(d["open_since"], "open_since")
     if d["clock"] is not None:
         clock_from_json(d["clock"])

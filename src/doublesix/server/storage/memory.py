@@ -1,13 +1,20 @@
-"""In-memory storage: the test double. Rows go through JSON so tests catch what SQL would."""
+"""In-memory storage: the test double. Rows go through JSON so tests catch what SQL would.
+
+Profiles and finished games are kept in an in-memory SQLite database of its own, so that their
+one SQL (storage/profiles.py) is the SQL the tests run, here as on the real backends.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
+from doublesix.server.storage.migrations import migrate_sqlite
+from doublesix.server.storage.profiles import ProfileStore, Statement
 
 
 class MemoryStorage:
@@ -17,6 +24,10 @@ class MemoryStorage:
         self._games: dict[str, tuple[Any, ...]] = {}
         self._events: dict[str, list[EventRow]] = {}
         self._lock = asyncio.Lock()
+        self._sql = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        self._sql.execute("PRAGMA foreign_keys=ON")
+        migrate_sqlite(self._sql)
+        self.profiles = ProfileStore(_Sql(self._sql))
 
     async def open(self) -> None:
         return None
@@ -70,3 +81,23 @@ class MemoryStorage:
 
     async def awaiting_computer(self) -> list[str]:
         return [gid for gid, columns in self._games.items() if columns[6]]
+
+
+class _Sql:
+    """The profile store's executor on a private in-memory SQLite: at once, on the loop."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    async def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self.db.execute(sql, args).fetchall()
+
+    async def write(self, statements: Sequence[Statement]) -> list[int]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            counts = [self.db.execute(sql, args).rowcount for sql, args in statements]
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+        return counts

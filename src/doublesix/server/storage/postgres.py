@@ -18,41 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
+from doublesix.server.storage.migrations import migrate_postgres
+from doublesix.server.storage.profiles import ProfileStore, Statement, numbered
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    game_id TEXT PRIMARY KEY,
-    mode TEXT NOT NULL,
-    level TEXT,
-    state_no BIGINT NOT NULL,
-    event_no BIGINT NOT NULL,
-    updated_at DOUBLE PRECISION NOT NULL,
-    computer_to_move BOOLEAN NOT NULL DEFAULT FALSE,
-    data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_updated_at ON games (updated_at);
-CREATE INDEX IF NOT EXISTS games_computer_to_move ON games (game_id) WHERE computer_to_move;
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
-    event_no BIGINT NOT NULL,
-    state_no BIGINT NOT NULL,
-    payload TEXT NOT NULL,
-    created_at DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (game_id, event_no)
-);
-CREATE INDEX IF NOT EXISTS events_state ON events (game_id, state_no);
-CREATE TABLE IF NOT EXISTS computer_claims (
-    game_id TEXT PRIMARY KEY REFERENCES games (game_id) ON DELETE CASCADE,
-    state_no BIGINT NOT NULL,
-    owner TEXT NOT NULL,
-    until DOUBLE PRECISION NOT NULL
-);
-"""
 _COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
 #: pg_advisory locks: one number per job that must run in one process at a time
 EXPIRY_LOCK = 0x0D0B1E_0001
-#: serialises CREATE TABLE IF NOT EXISTS of processes starting together
-SCHEMA_LOCK = 0x0D0B1E_0002
 
 
 async def _keep_session(connection: Any) -> None:
@@ -74,6 +45,8 @@ class PostgresStorage:
         self.min_size = min_size
         self.max_size = max_size
         self._pool: Any = None
+        #: profiles and finished games, on this pool
+        self.profiles = ProfileStore(_Sql(self))
 
     @property
     def pool(self) -> Any:
@@ -87,9 +60,11 @@ class PostgresStorage:
             self.url, min_size=self.min_size, max_size=self.max_size, command_timeout=30,
             reset=_keep_session,
         )
-        async with self.pool.acquire() as db, db.transaction():
-            await db.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
-            await db.execute(SCHEMA)
+        try:
+            await migrate_postgres(self.pool)  # made or upgraded in place, once
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -219,3 +194,22 @@ class PostgresStorage:
         except asyncpg.ForeignKeyViolationError:
             return False  # the room is gone
         return got is not None
+
+
+class _Sql:
+    """The profile store's executor: ``?`` placeholders numbered, a write in one transaction."""
+
+    def __init__(self, storage: PostgresStorage) -> None:
+        self.storage = storage
+
+    async def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await self.storage.pool.fetch(numbered(sql), *args)]
+
+    async def write(self, statements: Sequence[Statement]) -> list[int]:
+        counts = []
+        async with self.storage.pool.acquire() as db, db.transaction():
+            for sql, args in statements:
+                status = await db.execute(numbered(sql), *args)  # e.g. "INSERT 0 1"
+                last = status.rsplit(" ", 1)[-1]
+                counts.append(int(last) if last.isdigit() else 0)
+        return counts

@@ -26,31 +26,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
+from doublesix.server.storage.migrations import migrate_sqlite
+from doublesix.server.storage.profiles import ProfileStore, Statement
 
 T = TypeVar("T")
 log = logging.getLogger("doublesix.server.storage")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    game_id TEXT PRIMARY KEY,
-    mode TEXT NOT NULL,
-    level TEXT,
-    state_no INTEGER NOT NULL,
-    event_no INTEGER NOT NULL,
-    updated_at REAL NOT NULL,
-    computer_to_move INTEGER NOT NULL DEFAULT 0,
-    data TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_updated_at ON games (updated_at);
-CREATE TABLE IF NOT EXISTS events (
-    game_id TEXT NOT NULL REFERENCES games (game_id) ON DELETE CASCADE,
-    event_no INTEGER NOT NULL,
-    state_no INTEGER NOT NULL,
-    payload TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    PRIMARY KEY (game_id, event_no)
-);
-"""
 _COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
 
 
@@ -64,6 +45,8 @@ class SqliteStorage:
         self._pending: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self._checkpointer: asyncio.Task[None] | None = None
+        #: profiles and finished games, on this connection and in its group commits
+        self.profiles = ProfileStore(_Sql(self))
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         def call() -> T:
@@ -105,7 +88,11 @@ class SqliteStorage:
             db.execute("PRAGMA synchronous=FULL")  # WAL + FULL: each commit is on disk
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
-            db.executescript(SCHEMA)
+            try:
+                migrate_sqlite(db)  # the tables, made or upgraded in place
+            except BaseException:
+                db.close()
+                raise
             if self.path != ":memory:":
                 db.execute("PRAGMA wal_autocheckpoint=0")  # _checkpoints() does it
             self._db = db
@@ -235,6 +222,21 @@ class SqliteStorage:
             return [r[0] for r in db.execute(sql)]
 
         return await self._run(q)
+
+
+class _Sql:
+    """The profile store's executor: reads on the SQL thread, writes in the group commit (a
+    write that fails is retried alone in a savepoint there, so it never undoes a move)."""
+
+    def __init__(self, storage: SqliteStorage) -> None:
+        self.storage = storage
+
+    async def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return await self.storage._run(lambda db: db.execute(sql, args).fetchall())
+
+    async def write(self, statements: Sequence[Statement]) -> list[int]:
+        return await self.storage._write(
+            lambda db: [db.execute(sql, args).rowcount for sql, args in statements])
 
 
 def _commit_group(

@@ -66,6 +66,7 @@ class ErrorCode(StrEnum):
     NO_NEXT_DEAL = "no_next_deal"
     NOT_ALLOWED = "not_allowed"
     NOTHING_TO_CANCEL = "nothing_to_cancel"
+    NOTHING_TO_RESIGN = "nothing_to_resign"
     BAD_LEVEL = "bad_level"
     TIME_OVER = "time_over"
     # the hall
@@ -73,6 +74,7 @@ class ErrorCode(StrEnum):
     WATCH_ONLY = "watch_only"
     BAD_CHAT = "bad_chat"
     CHAT_FLOOD = "chat_flood"
+    BAD_REACTION = "bad_reaction"
     # review and hints
     NOT_YOUR_SEAT = "not_your_seat"
     NO_HINTS = "no_hints"
@@ -82,6 +84,9 @@ class ErrorCode(StrEnum):
     BAD_INIT_DATA = "bad_init_data"
     INIT_DATA_EXPIRED = "init_data_expired"
     TELEGRAM_DISABLED = "telegram_disabled"
+    # profiles
+    BAD_PROFILE_KEY = "bad_profile_key"
+    PROFILE_REQUIRED = "profile_required"
     # the server
     BUSY = "busy"
     INTERNAL = "internal"

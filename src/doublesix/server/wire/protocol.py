@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from doublesix.core.jsonvalue import JSONObject
-from doublesix.server.http.edge import parse_json
+from doublesix.server.wire.edge import parse_json
 from doublesix.server.wire.errors import ErrorCode, RequestId, ServiceError
 
 #: the version of docs/protocol.md served (its title says it; static/js/net.js reads the same)
@@ -44,8 +44,18 @@ class NextDeal:
 
 
 @dataclass(frozen=True)
+class Resign:
+    """Give up the deal, or (``match``) the whole 101 / «Козёл» match; ``seat`` in hot-seat."""
+
+    state_no: int
+    match: bool
+    seat: int | None
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
 class Simple:
-    """A command without fields: rematch, rematch_cancel, reset, ping."""
+    """A command without fields: rematch, rematch_cancel, reset, sheet_closed, ping."""
 
     type: str
     id: RequestId = None
@@ -66,6 +76,14 @@ class Chat:
 
 
 @dataclass(frozen=True)
+class React:
+    """A quick reaction at an online table: one of a fixed set, named by its key."""
+
+    reaction: str
+    id: RequestId = None
+
+
+@dataclass(frozen=True)
 class SeatComputer:
     """The creator gives a free seat of an online room to the computer."""
 
@@ -81,10 +99,11 @@ class Watch:
     id: RequestId = None
 
 
-Command = Hello | Move | NextDeal | Simple | SetLevel | Chat | Watch | SeatComputer
-SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "ping", "lobby")
-CLIENT_TYPES = ("hello", "move", "next_deal", "set_level", "chat", "watch", "seat_computer",
-                *SIMPLE_TYPES)
+Command = (Hello | Move | NextDeal | Resign | Simple | SetLevel | Chat | React | Watch
+           | SeatComputer)
+SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "ping", "lobby")
+CLIENT_TYPES = ("hello", "move", "next_deal", "resign", "set_level", "chat", "react", "watch",
+                "seat_computer", *SIMPLE_TYPES)
 
 
 def bad(message: str) -> ServiceError:
@@ -142,12 +161,21 @@ def parse_frame(text: str) -> Command:
             state_no = _int(frame, "state_no")
             assert state_no is not None
             return NextDeal(state_no, rid)
+        if kind == "resign":
+            state_no = _int(frame, "state_no")
+            assert state_no is not None
+            whole = frame.get("match", False)
+            if not isinstance(whole, bool):
+                raise bad("'match' must be true or false")
+            return Resign(state_no, whole, _int(frame, "seat", required=False), rid)
         if kind == "set_level":
             return SetLevel(_str(frame, "level", 32), rid)
         if kind == "chat":
             # an empty text is a well-formed frame whose message is refused by the chat's own
             # check (bad_chat, as the hall's table of errors says), not a malformed frame
             return Chat(_str(frame, "text", 1000, empty=True), rid)
+        if kind == "react":
+            return React(_str(frame, "reaction", 32), rid)
         if kind == "seat_computer":
             seat = _int(frame, "seat")
             assert seat is not None

@@ -106,18 +106,33 @@ export function historyLine(event, nameOf, index = 1) {
   const action = parseAction(event.action);
   if (action.kind === "play") {
     if (!action.end) return t("hist.playFirst", { name, tile: action.tile });
+    const v = endValue(event, action.end);
+    if (v !== null) return t("hist.playTo", { name, tile: action.tile, v });
     return t("hist.play", { name, tile: action.tile, side: t(`hist.side.${action.end}`) });
   }
   return t(`hist.${action.kind}`, { name, n: index });
 }
 
+/** The value of the end a play went to (the end's number before it, from the history's
+ * `ends_before`), or null when the event does not say. A line that has turned puts its
+ * «right» end anywhere on the screen: the number names the end wherever it is drawn.
+ * @param {{ ends_before?: unknown, [key: string]: unknown }} event @param {string|null|undefined} end @returns {number|null} */
+export function endValue(event, end) {
+  const before = event.ends_before;
+  if (!Array.isArray(before) || before.length !== 2 || !end) return null;
+  const v = before[end === "left" ? 0 : 1];
+  return typeof v === "number" ? v : null;
+}
+
 /** The sentence announced (aria-live) for another player's move. */
-/** @param {{ seat?: number, action?: string }} event @param {NameOf} nameOf @param {number} [draws] */
+/** @param {{ seat?: number, action?: string, ends_before?: unknown }} event @param {NameOf} nameOf @param {number} [draws] */
 export function announceLine(event, nameOf, draws = 1) {
   const name = nameOf(event.seat);
   const action = parseAction(event.action);
   if (action.kind === "play") {
     if (!action.end) return t("announce.first", { name, tile: action.tile });
+    const v = endValue(event, action.end);
+    if (v !== null) return t("announce.playTo", { name, tile: action.tile, v });
     return t("announce.play", { name, tile: action.tile, side: t(`hist.side.${action.end}`) });
   }
   if (action.kind === "draw") {

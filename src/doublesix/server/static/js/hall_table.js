@@ -9,7 +9,7 @@ import { chatOff } from "./prefs.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
-let ticking = null; // {left, running, at}: the last clock the server sent, and when it came
+let ticking = null; // {left, running, waits, at}: the last clock the server sent, and when it came
 let lastClock = null;
 let tickTimer = null;
 
@@ -20,7 +20,8 @@ export function formatClock(seconds) {
 
 function paintClocks(root) {
   if (!ticking) return; // no clock at this table: the names (and counts) stay as they are
-  const elapsed = (performance.now() - ticking.at) / 1000;
+  // the running clock may wait for its player's sheet of the last deal (`waits` seconds)
+  const elapsed = Math.max(0, (performance.now() - ticking.at) / 1000 - ticking.waits);
   for (const el of root.querySelectorAll("[data-clock]:not([hidden])")) {
     const seat = Number(el.dataset.clock);
     const left = ticking.left[seat] - (ticking.running === seat ? elapsed : 0);
@@ -64,7 +65,7 @@ export function renderHallTable(root, state) {
   });
   if (clock !== lastClock) {
     lastClock = clock;
-    ticking = clock ? { left: clock.left, running: clock.running, at: performance.now() } : null;
+    ticking = clock ? { left: clock.left, running: clock.running, waits: clock.waits ?? 0, at: performance.now() } : null;
     clearInterval(tickTimer);
     if (clock?.running !== null && clock?.running !== undefined) tickTimer = setInterval(() => paintClocks(root), 250);
   }

@@ -50,7 +50,7 @@ export async function post(path, body) {
 
 /**
  * @param {{ mode: string, rules: import("./types.js").Rules, level?: string, name?: string,
- *   hall?: { public: boolean, clock: { minutes: number, increment: number }|null }, computers?: number[] }} options
+ *   hall?: { public: boolean, rated?: boolean, clock: { minutes: number, increment: number }|null }, computers?: number[] }} options
  * @returns {Promise<import("./types.js").SeatRecord>}
  */
 export function createGame({ mode, rules, level, name, hall, computers }) {

@@ -1,14 +1,16 @@
 // @ts-check
-// «Since your turn», DOM-free: on a shared screen of three or four, the player who takes the
-// device sees what the others did since their own last action in this deal (plays, draws from
-// the boneyard, passes), grouped by player in turn order, and which tiles of the line are new.
+// «Since your turn», DOM-free: at a table of three or four (hot-seat, the computer, online, the
+// hall) a player sees what the others did since their own last action in this deal (plays,
+// draws from the boneyard, passes), grouped by player in turn order, and which tiles of the
+// line are new. Everything comes from the view's history of the deal, so three computer moves
+// 0.3 s apart are all there, and a reload shows them again.
 
 import { t } from "./i18n.js";
 import "./since_i18n.js";
-import { parseAction } from "./describe.js";
+import { endValue, parseAction } from "./describe.js";
 
 /** @typedef {import("./types.js").HistoryEntry} HistoryEntry */
-/** @typedef {{ kind: string, tile?: string, end?: string|null, n: number }} Act */
+/** @typedef {{ kind: string, tile?: string, end?: string|null, n: number, to?: number|null }} Act */
 /** @typedef {{ seat: number, acts: Act[] }} Group */
 
 /** The others' moves since *seat*'s previous turn, as [start, end) in *history*: *end* leaves
@@ -23,14 +25,37 @@ export function sinceRange(history, seat) {
   return [0, end];
 }
 
-/** The others' actions since *seat*'s previous turn: [{seat, acts: [{kind, tile, end, n}]}],
- * one entry per run of a player's actions, consecutive draws counted as one act of n draws.
- * @param {HistoryEntry[]|null|undefined} history @param {number} seat @returns {Group[]} */
-export function sinceGroups(history, seat) {
+/** What is news to *seat* now, as [start, end) in *history*. On its turn: the others' moves
+ * since its previous one (sinceRange: its draws in this turn left out). While the others move:
+ * everything after its own last action, so the summary grows move by move up to its turn
+ * (and is empty just after its own move: the ring on its own tile and the words agree).
+ * @param {HistoryEntry[]|null|undefined} history @param {number} seat @param {boolean} turn
+ * @returns {[number, number]} */
+export function newsRange(history, seat, turn) {
+  const events = history ?? [];
+  if (turn) return sinceRange(events, seat);
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].seat === seat) return [i + 1, events.length];
+  return [0, events.length];
+}
+
+/** A spectator's news: the round up to the player to move, including what that player has
+ * drawn in this turn (a spectator has no turn of its own to leave out).
+ * @param {HistoryEntry[]|null|undefined} history @param {number} toMove @returns {[number, number]} */
+export function roundRange(history, toMove) {
+  const events = history ?? [];
+  return [sinceRange(events, toMove)[0], events.length];
+}
+
+/** The others' actions in *range* (by default since *seat*'s previous turn):
+ * [{seat, acts: [{kind, tile, end, to, n}]}] (*to*: the value of the end played on), one entry
+ * per run of a player's actions, consecutive draws counted as one act of n draws.
+ * @param {HistoryEntry[]|null|undefined} history @param {number} seat @param {[number, number]} [range]
+ * @returns {Group[]} */
+export function sinceGroups(history, seat, range) {
   const events = history ?? [];
   /** @type {Group[]} */
   const groups = [];
-  for (const event of events.slice(...sinceRange(events, seat))) {
+  for (const event of events.slice(...(range ?? sinceRange(events, seat)))) {
     /** @type {Group|undefined} */
     let group = groups.at(-1);
     if (!group || group.seat !== event.seat) {
@@ -40,7 +65,7 @@ export function sinceGroups(history, seat) {
     const action = parseAction(event.action);
     const last = group.acts.at(-1);
     if (action.kind === "draw" && last?.kind === "draw") last.n += 1;
-    else group.acts.push({ ...action, n: 1 });
+    else group.acts.push({ ...action, n: 1, to: action.kind === "play" ? endValue(event, action.end) : null });
   }
   return groups;
 }
@@ -48,7 +73,11 @@ export function sinceGroups(history, seat) {
 /** @param {Act} act */
 function actText(act) {
   if (act.kind === "play") {
-    return act.end ? t("since.play", { tile: act.tile, side: t(`since.${act.end}`) }) : t("since.first", { tile: act.tile });
+    if (!act.end) return t("since.first", { tile: act.tile });
+    // the end by its number: «слева/справа» read as sides of the screen, which a line that has
+    // turned (or a «Компьютер справа» who plays on the left end) makes wrong
+    if (act.to !== null && act.to !== undefined) return t("since.playTo", { tile: act.tile, v: act.to });
+    return t("since.play", { tile: act.tile, side: t(`since.${act.end}`) });
   }
   if (act.kind === "draw") return act.n > 1 ? t("since.draws", { n: act.n }) : t("since.draw");
   if (act.kind === "pass") return t("since.pass");

@@ -93,6 +93,21 @@ export function withPresence(state, frame) {
   return { ...state, room: { ...room, seats, waiting_for: waiting } };
 }
 
+/** The announcement of *event* (another seat's action): the end's number it was played on
+ * and a run of draws counted, both from the view's history (an event frame carries neither).
+ * @param {View} view @param {GameEvent} event @returns {State["announce"]} */
+export function announced(view, event) {
+  const history = view?.history ?? [];
+  const last = history.at(-1);
+  const same = last && last.seat === event.seat && last.action === event.action && last.ends_before !== undefined;
+  const full = same ? { ...event, ends_before: last.ends_before } : event;
+  let draws = 0;
+  if (parseAction(event.action).kind === "draw") {
+    for (let i = history.length - 1; i >= 0 && history[i].seat === event.seat && history[i].action === "draw"; i--) draws++;
+  }
+  return { event: full, draws: Math.max(1, draws) };
+}
+
 /**
  * A new view arrived: work out what moved (for the animation and the announcement), what the
  * result sheet and the hot-seat cover show, and the 101 score table.
@@ -119,15 +134,14 @@ export function withView(state, view, room, { game = state.game, event = null, w
       next.freshFrom = state.mode === "hotseat" || mine.has(event.seat) ? "me" : "top";
     }
     const fromOther = state.mode === "hotseat" || !mine.has(event.seat);
-    if (fromOther) {
-      let draws = 1;
-      if (action.kind === "draw") {
-        const history = view.history ?? [];
-        draws = 0;
-        for (let i = history.length - 1; i >= 0 && history[i].seat === event.seat && history[i].action === "draw"; i--) draws++;
-      }
-      next.announce = { event, draws: Math.max(1, draws) };
-    }
+    if (fromOther) next.announce = announced(view, event);
+    // my own move: the ring moves to my tile, so the words of the other's move before it go
+    // (they said «… ставит 3-4» while the ring was on the tile I had just laid)
+    else if (action.kind === "play") next.announce = null;
+  } else if (welcome && !event) {
+    // a reload: the missed events are gone, but the view's history still says who moved last
+    const last = view?.history?.at(-1);
+    if (last && (state.mode === "hotseat" || !mine.has(last.seat))) next.announce = announced(view, { kind: "action", ...last });
   }
   if (event && ["new_game", "next_deal"].includes(event.kind)) next.announce = null;
   if (!(view?.history ?? []).length) next.announce = null;

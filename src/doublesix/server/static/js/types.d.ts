@@ -38,6 +38,8 @@ export interface DealScore {
 export interface HistoryEntry {
   seat: number;
   action: string;
+  /** the line's two ends before this action (null before the first tile) */
+  ends_before?: number[] | null;
   [key: string]: unknown;
 }
 

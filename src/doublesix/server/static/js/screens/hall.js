@@ -158,6 +158,12 @@ function row(/** @type {TableLine} */ table) {
   clock.className = "hall-clock";
   clock.textContent = clockLabel(table.clock);
   what.append(title, clock);
+  if (table.rated) {
+    const rated = document.createElement("span");
+    rated.className = "hall-rated";
+    rated.textContent = t("hall.rated.badge");
+    what.append(rated);
+  }
   const who = document.createElement("div");
   who.className = "hall-who";
   const names = table.seats.map((/** @type {{ name?: string }} */ s) => s.name ?? "…");
@@ -235,11 +241,15 @@ async function create() {
   const computers = chosenComputers(presets, playersIn(rules));
   prefs.saveHallForm(rules, clockIndex, computers);
   const isPublic = /** @type {HTMLInputElement} */ ($("[data-hall-public]", root())).checked;
+  const rated = /** @type {HTMLInputElement} */ ($("[data-hall-rated]", root())).checked;
+  // the server refuses both as well; saying so here keeps the form as it was
+  if (rated && !clock) return message(t("hall.rated.needsClock"));
+  if (rated && computers.length) return message(t("hall.rated.people"));
   message(t("loading"));
   try {
     enter(await createGame({
       mode: "online", rules, name: player, computers, level: computers.length ? defaultLevel() : undefined,
-      hall: { public: isPublic, clock: clock ? { minutes: clock[0], increment: clock[1] } : null },
+      hall: { public: isPublic, rated, clock: clock ? { minutes: clock[0], increment: clock[1] } : null },
     }));
   } catch (err) {
     refused(err);

@@ -185,6 +185,12 @@ async function copyInvite(/** @type {HTMLElement} */ button) {
   setTimeout(() => { button.textContent = t("online.copy"); }, 1500);
 }
 
+/** The last deal's sheet, left open while another player dealt the next, is closed: a hall
+ * clock held for this seat meanwhile may run (docs/protocol.md, "Clocks"). */
+function closeOldSheet() {
+  if (store.state.sheetView && store.state.room?.hall?.clock) sendFrame({ type: "sheet_closed" });
+}
+
 /** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */
 export const actions = {
   draw: () => send("draw"),
@@ -209,6 +215,7 @@ export const actions = {
   "rematch-cancel": () => { sendFrame({ type: "rematch_cancel" }); },
   "next-deal": () => {
     if (store.state.sheetView) {
+      closeOldSheet();
       store.closeOldSheet();
       focusTable();
       return;
@@ -219,7 +226,10 @@ export const actions = {
     if (socket) socket.send({ type: "next_deal", state_no: socket.stateNo });
     focusTable();
   },
-  "hide-result": () => store.hideResult(),
+  "hide-result": () => {
+    closeOldSheet();
+    store.hideResult();
+  },
   "show-result": () => store.showResult(),
   resign: () => { resignOrRestart("resign"); },
   restart: () => { resignOrRestart("restart"); },

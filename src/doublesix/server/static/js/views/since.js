@@ -1,26 +1,60 @@
 // @ts-check
-// «Since your turn» on the table (js/since.js words it): on a shared screen of three or four,
-// the line above the status lists what the others did since the player holding the device last
-// acted; the tiles they laid are ringed softly on the line and, on a desktop, their entries
-// in the history are marked. Two-player hot-seat and every other mode keep the last move.
+// «Since your turn» on the table (js/since.js words it), at every table of three or four:
+// the line above the status lists what the others did since this player last acted; the tiles
+// they laid are ringed softly on the line and, on a desktop (or the phone's history sheet),
+// their entries in the history are marked. On a shared screen (hot-seat) the words appear once
+// the cover is lifted; at a seat of one's own (the computer, online, the hall) they grow move by
+// move until this player's turn; a spectator reads the round up to the player to move.
+// Two-player tables keep the last move alone.
 
 import { t } from "../i18n.js";
-import { lineIndicesFrom, sinceGroups, sincePhrases, sinceRange } from "../since.js";
-import { isMany } from "../seats_model.js";
+import { lineIndicesFrom, newsRange, roundRange, sinceGroups, sincePhrases } from "../since.js";
+import { isMany, placeOf, playersOf, sideSeat } from "../seats_model.js";
 
-/** Whether this table shows «since your turn»: hot-seat with three or four players. */
+/** Whether this table shows «since your turn»: any table of three or four (or pairs). */
 export function sinceMode(state) {
-  return state.mode === "hotseat" && isMany(state);
+  return isMany(state);
 }
 
-/** What to show now, or null: only once the cover is lifted for the player to move (so the
- * words appear, and are read out, when that player looks, and never tell the next one). */
+/** What to show now, or null. Hot-seat: only once the cover is lifted for the player to move
+ * (so the words appear, and are read out, when that player looks, and never tell the next one). */
 export function sinceNow(state) {
   const view = state.view;
-  if (!sinceMode(state) || !view || view.result || state.covered || view.to_move !== view.seat) return null;
+  if (!sinceMode(state) || !view || view.result) return null;
   const history = view.history ?? [];
-  const [start, end] = sinceRange(history, view.seat);
-  return { start, end, groups: sinceGroups(history, view.seat), tiles: lineIndicesFrom(history, start, end) };
+  /** @type {[number, number]} */
+  let range;
+  let seat;
+  if (state.mode === "hotseat") {
+    if (state.covered || view.to_move !== view.seat) return null;
+    seat = view.seat;
+    range = newsRange(history, seat, true);
+  } else if (state.mode === "watch") {
+    if (view.to_move === null || view.to_move === undefined) return null;
+    seat = view.to_move;
+    range = roundRange(history, seat);
+  } else {
+    seat = view.seat ?? state.game?.seat ?? 0;
+    range = newsRange(history, seat, view.to_move === seat);
+  }
+  const [start, end] = range;
+  return { start, end, groups: sinceGroups(history, seat, range), tiles: lineIndicesFrom(history, start, end) };
+}
+
+/** Names short enough for three players' moves in two lines of a 360 px phone: a computer at
+ * one's own seat is named by its place alone («Слева: 0-5 к 0», its chip sits there); people
+ * and hot-seat players keep their names.
+ * @param {any} state @param {(seat: number) => string} nameOf @returns {(seat: number) => string} */
+export function shortNamer(state, nameOf) {
+  if (state.mode === "hotseat" || state.mode === "watch") return nameOf;
+  const players = playersOf(state);
+  const me = sideSeat(state);
+  return (seat) => {
+    const computer = state.mode === "computer" || Boolean(state.room?.seats?.[seat]?.computer);
+    const name = nameOf(seat);
+    if (!computer || seat === me || name === t("seat.partner")) return name;
+    return t(`since.place.${placeOf(players, me, seat)}`);
+  };
 }
 
 /** The summary into the last-move line (an aria-live region): a lead-in for screen readers
@@ -28,8 +62,11 @@ export function sinceNow(state) {
 export function renderSinceLine(announce, state, since, nameOf) {
   const rules = state.view?.rules ?? {};
   const seat = state.view?.seat;
-  const partner = rules.teams && seat !== undefined ? (seat + 2) % 4 : null;
-  const phrases = since ? sincePhrases(since.groups, nameOf, { partner }) : [];
+  // a spectator's view has no seat (null): nobody is its partner
+  let partner = rules.teams && typeof seat === "number" ? (seat + 2) % 4 : null;
+  // a computer partner is «Партнёр» already: no «Партнёр (партнёр)»
+  if (partner !== null && nameOf(partner) === t("seat.partner")) partner = null;
+  const phrases = since ? sincePhrases(since.groups, shortNamer(state, nameOf), { partner }) : [];
   const text = phrases.map((p) => p.text).join(" · ");
   const key = `${state.lang}|${text}`;
   if (announce.dataset.sinceKey === key) return;
@@ -42,7 +79,7 @@ export function renderSinceLine(announce, state, since, nameOf) {
   }
   const lead = document.createElement("span");
   lead.className = "since-lead";
-  lead.textContent = `${t("since.lead")} `;
+  lead.textContent = `${t(state.mode === "watch" ? "since.round" : "since.lead")} `;
   /** @type {Node[]} */
   const parts = [lead];
   phrases.forEach((phrase, k) => {
@@ -64,7 +101,14 @@ export function renderSinceLine(announce, state, since, nameOf) {
   });
   const fill = () => {
     if (announce.dataset.sinceKey !== key) return; // a newer render took the line meanwhile
-    announce.replaceChildren(...parts);
+    // only what changed goes in: a live region reads out what was added, so three computer
+    // moves 0.3 s apart are read one by one, not the whole line again at each of them
+    const old = [...announce.childNodes];
+    let same = 0;
+    while (same < old.length && same < parts.length && old[same].nodeName === parts[same].nodeName
+      && old[same].textContent === parts[same].textContent) same += 1;
+    for (const node of old.slice(same)) node.remove();
+    announce.append(...parts.slice(same));
     if (announce.scrollWidth > announce.clientWidth + 1) announce.classList.add("is-long");
   };
   // the table is inert under the cover until this render ends: a live region filled while
@@ -73,8 +117,9 @@ export function renderSinceLine(announce, state, since, nameOf) {
   else fill();
 }
 
-/** The same moves marked in the desktop history (entries carry the index they start at). */
-export function markSinceHistory(list, since) {
+/** The same moves marked in the history (entries carry the index they start at); *label*
+ * heads the first of them. */
+export function markSinceHistory(list, since, label = t("since.lead")) {
   let first = true;
   for (const li of list.children) {
     const at = Number(li.dataset.at ?? -1);
@@ -82,7 +127,7 @@ export function markSinceHistory(list, since) {
     li.classList.toggle("is-since", on);
     li.classList.toggle("since-first", on && first);
     if (on && first) {
-      li.dataset.label = t("since.lead");
+      li.dataset.label = label;
       first = false;
     }
     li.title = on ? t("since.title") : "";

@@ -14,6 +14,7 @@ import { longestLine, renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
+import { renderHistorySheet } from "./history_sheet.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -182,7 +183,8 @@ export function renderTable(root, state, ctx) {
   show("show-result", Boolean(view?.result && state.resultHidden));
 
   renderSide(root, state, view, nameOf, mySeat, other);
-  markSinceHistory($(root, "[data-history]"), since);
+  markSinceHistory($(root, "[data-history]"), since, t(state.mode === "watch" ? "since.round" : "since.lead"));
+  renderHistorySheet(root, state); // a phone's history: the same list in a sheet pulled up
 
   // three or four players: the others around the line (views/seats.js)
   renderSeats(root, state, { nameOf, mySeat });

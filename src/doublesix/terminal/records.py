@@ -1,4 +1,5 @@
-"""Saving game records to files, for `doublesix analyse` (and any later replay)."""
+"""Saving game records to files: `doublesix play --save` writes them for `doublesix analyse`
+(and any later replay) to read."""
 
 from __future__ import annotations
 

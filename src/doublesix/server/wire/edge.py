@@ -5,6 +5,9 @@ JSON may spell a lone UTF-16 surrogate (``"\\ud800"``); Python accepts it as a `
 cannot be encoded again, so once stored or echoed it breaks every frame it appears in (the
 writer of each socket that is sent it, the lobby, the HTTP answers). It is refused here, once,
 for every field, keys included. Deep nesting is refused before ``json.loads`` recurses.
+
+It sits in wire/, below everything that reads JSON: the frame parser (protocol.py) and the
+HTTP routes (http/api.py) both call :func:`parse_json`, the socket endpoint :func:`well_formed`.
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""Ratings (issue 25): the openskill model per game type (model.py), below http, beside hall."""
