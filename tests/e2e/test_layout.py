@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from e2e_helpers import Server
-
 from tests.support.deal_lines import deal_lines, game_types
 
 VIEWPORTS = [

@@ -73,7 +73,7 @@ function choose(line, lead, width, height, rest, steps, hi) {
   /** @type {Array<[{ line: Array<[number, number]>, lead: number }, number]>} */
   const order = steps === 0 ? [[even, readable], [now, small], [now, floor]]
     : steps === 1 ? [[worst, readable], [even, readable], [now, readable], [worst, small], [now, small], [worst, floor], [now, floor]]
-      : [[worst, small], [worst, floor], [now, floor]];
+      : [[worst, small], [now, small], [worst, floor], [now, floor]];
   let found = null;
   for (const [d, lo] of order) if (!found) found = largest(d, lo);
   const unit = found?.unit ?? Math.max(floor, Math.min(hi, FIT.maxUnit));
