@@ -40,7 +40,7 @@ from doublesix.core.match import Match
 from doublesix.core.rules import find_preset
 from doublesix.core.view import PlayerView
 from doublesix.server.ratings.model import (
-    PROVISIONAL_SIGMA,
+    PROVISIONAL_GAMES,
     SCALE,
     Model,
     Rating,
@@ -60,7 +60,8 @@ TYPES: dict[str, tuple[tuple[int, ...], int, int]] = {
     "101": ((2,), 200, 20),
     "kozel": ((4,), 100, 10),
 }
-BAND = PROVISIONAL_SIGMA * SCALE
+#: "within its band": this close to the settled mean of its strength
+BAND = 75
 
 
 @dataclass(frozen=True)
@@ -263,12 +264,12 @@ def run_type(preset: str, args: argparse.Namespace, executor: ProcessPoolExecuto
         f"{statistics.fmean(p for p, _ in v):.2f}->{statistics.fmean(o for _, o in v):.2f}"
         f" ({len(v)})" for _, v in sorted(run.bins.items())))
 
-    print(f"newcomers: games until the rating stays within {BAND:.0f} points of its strength's"
-          " settled mean / until it loses the «?»:")
+    print(f"newcomers: games until the rating stays within {BAND} points of its strength's"
+          f" settled mean; the rating when it loses the «?» ({PROVISIONAL_GAMES} games):")
     rest = iter(winners[len(phase1):])
     for p in newcomers:
         inside_from: int | None = None
-        settled_at: int | None = None
+        at_mark: str = "-"
         for k, game in enumerate(phase2[p], 1):
             run.rate(game, next(rest))
             r = ratings[p]
@@ -276,12 +277,12 @@ def run_type(preset: str, args: argparse.Namespace, executor: ProcessPoolExecuto
                 inside_from = k if inside_from is None else inside_from
             else:
                 inside_from = None
-            if settled_at is None and not r.provisional:
-                settled_at = k
+            if r.games == PROVISIONAL_GAMES:
+                at_mark = r.label()
         print(f"  {STRENGTHS[strength[p]]:<16} within after "
-              f"{inside_from if inside_from is not None else f'>{new_games}'}, no «?» after"
-              f" {settled_at if settled_at is not None else f'>{new_games}'}; final"
-              f" {ratings[p].label()} (settled {means[strength[p]]:.0f})")
+              f"{inside_from if inside_from is not None else f'>{new_games}'}; at the «?»'s"
+              f" end {at_mark}, final {ratings[p].label()} (settled"
+              f" {means[strength[p]]:.0f})")
 
 
 def main() -> None:

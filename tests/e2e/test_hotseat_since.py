@@ -132,7 +132,9 @@ def play_and_check(page: Any, *, lang: str, pairs: bool, turns: int, rng: random
             sheet = page.locator("[data-result]")
             next_deal = sheet.locator("[data-action=next-deal]")
             (next_deal if next_deal.is_visible() else sheet.locator("[data-action=new-game]")).click()
-            wait_state(page, {"cover"})
+            # the cover comes only when the device changes hands: when the next deal's leader is
+            # the player who lifted it last, their hand is open at once
+            wait_state(page, {"cover", "mine"})
             continue
         if state == "cover":
             look = lift_and_look(page)

@@ -17,7 +17,7 @@ CALL = re.compile(r"""\bt\(\s*(?:[^()"'`;]*\?\s*)?(["'`])([\w.]+)\1(?:\s*:\s*(["
 
 LOAD_ALL_JS = """async () => {
   const i18n = await import('./js/i18n.js');
-  for (const m of ['hall_i18n', 'seats_i18n', 'review_i18n', 'since_i18n']) await import(`./js/${m}.js`);
+  for (const m of ['hall_i18n', 'seats_i18n', 'review_i18n', 'since_i18n', 'profile_i18n', 'taps_i18n']) await import(`./js/${m}.js`);
   return { ru: Object.keys(i18n._STRINGS.ru), en: Object.keys(i18n._STRINGS.en) };
 }"""
 

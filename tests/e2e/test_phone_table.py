@@ -265,7 +265,7 @@ def test_resign_and_restart_ask_first(server: Server, pages: Any) -> None:
     assert confirm.is_visible() and "заново" in confirm.inner_text().lower()
     confirm.locator("[data-confirm-no]").click()
     assert not confirm.is_visible()
-    # «Сдаться», answered «Да»: the loss is said, and a fresh deal waits under the sheet
+    # «Сдаться», answered «Да»: the server scores the resignation and the sheet says so
     rng = random.Random(1)
     if wait_state(page, {"mine", "other"}) == "mine":
         my_turn(page, rng)
@@ -276,8 +276,10 @@ def test_resign_and_restart_ask_first(server: Server, pages: Any) -> None:
     sheet.wait_for(state="visible")
     assert sheet.locator("[data-result-title]").inner_text() == "Вы сдались"
     assert sheet.locator(".sheet").get_attribute("data-tone") == "loss"
-    page.wait_for_function("() => (doublesix.store.state.view.history ?? []).filter((e) => e.seat === 0).length === 0")
+    assert page.evaluate("() => doublesix.store.state.view.result.reason") == "resigned"
+    assert page.evaluate("() => doublesix.store.state.view.result.resigned") == 0
     sheet.locator("[data-action=new-game]").click()
+    page.wait_for_function("() => !doublesix.store.state.view.result")
     wait_state(page, {"mine", "other"})
     assert page.evaluate("() => doublesix.store.state.game.game_id") == game  # the same room
     # «Заново», «Да»: a new deal

@@ -42,3 +42,12 @@ test("sameRoute compares places, not objects", () => {
   assert.ok(!sameRoute(parse("#computer"), parse("#hotseat")));
   assert.ok(!sameRoute(null, parse("#hall")));
 });
+
+test("a profile (one's own or anyone's) and a past game have their own addresses", () => {
+  assert.deepEqual(parse("#profile"), { screen: "profile", params: {} });
+  assert.deepEqual(parse("#profile=p1_x"), { screen: "profile", params: { id: "p1_x" } });
+  assert.deepEqual(parse("#game=K3y-9"), { screen: "past", params: { key: "K3y-9" } });
+  for (const hash of ["#profile", "#profile=p1_x", "#game=K3y-9"]) assert.equal(format(parse(hash)), hash);
+  assert.ok(!sameRoute(parse("#game=a"), parse("#game=b")));
+  assert.ok(!sameRoute(parse("#profile"), parse("#profile=a")));
+});

@@ -244,6 +244,12 @@ def _steps(raw: Any) -> list[tuple[int | None, Action | None]]:
         if step == {"do": "next_deal"}:
             out.append((None, None))
             continue
+        if isinstance(step, dict) and step.get("do") in ("resign", "resign_match"):
+            # a resignation ends its deal without an action (docs/rules.md §10): (seat, None)
+            if type(step.get("seat")) is not int:
+                raise InvalidSetup(f"record action {number} cannot be read: no seat")
+            out.append((step["seat"], None))
+            continue
         try:
             out.append((int(step["seat"]), Action.parse(step["action"])))
         except (ValueError, KeyError, TypeError) as exc:
@@ -253,8 +259,10 @@ def _steps(raw: Any) -> list[tuple[int | None, Action | None]]:
 
 def _apply(game: Match, seat: int | None, action: Action | None, number: int) -> None:
     try:
-        if seat is None or action is None:
+        if seat is None:
             game.next_deal()
+        elif action is None:
+            game.resign(seat)  # a deal before the reviewed one (a match resigned has no more)
         else:
             game.apply(action, seat)
     except (IllegalAction, ValueError) as exc:
@@ -265,7 +273,18 @@ def _apply(game: Match, seat: int | None, action: Action | None, number: int) ->
 def analyse_record(record: Any, seat: int, deal: int | None = None, **options: Any) -> Analysis:
     """Review *seat*'s decisions in deal *deal* (default: the last) of a game record."""
     game, steps = deal_of_record(record, deal)
-    return analyse(game, steps, seat, **options)
+    return analyse(game, steps, seat, resigned=_resigner(record, game.deal_number), **options)
+
+
+def _resigner(record: Any, deal: int) -> int | None:
+    """The seat that resigned deal number *deal* of *record* (read by deal_of_record), if any."""
+    number = 1
+    for step in record.get("actions", []):
+        if step == {"do": "next_deal"}:
+            number += 1
+        elif number == deal and step.get("do") in ("resign", "resign_match"):
+            return int(step["seat"])
+    return None
 
 
 def analyse(
@@ -277,10 +296,12 @@ def analyse(
     ms: float | None = DEFAULT_MS,
     seed: int = 0,
     progress: Progress | None = None,
+    resigned: int | None = None,
 ) -> Analysis:
     """Review *seat* over *steps*, the actions of the deal that *game* is at the start of.
 
-    *game* is advanced through the steps. Raises :class:`NotFinished` unless they end the deal.
+    *game* is advanced through the steps. Raises :class:`NotFinished` unless they end the deal
+    or seat *resigned* gave it up after them.
     """
     if not 0 <= seat < game.rules.players:
         raise ValueError(f"seat {seat} does not exist")
@@ -292,7 +313,7 @@ def analyse(
     total = len(steps)
     # check first that the steps finish the deal, so nothing is searched for a live deal
     trial = _ends_deal(game, steps)
-    if not trial:
+    if not trial and resigned is None:
         raise NotFinished("the deal is still being played: it can be reviewed once it is over")
     judged: Decision | None = None  # the seat's next decision, judged ahead for the graph
     for ply, (mover, action) in enumerate(steps, start=1):
@@ -326,6 +347,10 @@ def analyse(
         if progress is not None:
             progress(ply, total)
     result = curve[-1].value if curve and curve[-1].value is not None else 0.0
+    if resigned is not None and not game.deal.is_over:
+        game.resign(resigned)  # the deal's worth to the seat is what the resignation scored
+        assert game.deal.outcome is not None
+        result = final_value(game.deal.outcome, seat, game.over)
     return Analysis(seat=seat, deal=deal_no, rules=game.rules, decisions=tuple(decisions),
                     curve=tuple(curve), result=result, seconds=time.perf_counter() - start,
                     worlds=worlds, seed=seed, searched=used)

@@ -18,6 +18,7 @@ from doublesix.server.http import api as http_api
 from doublesix.server.http import hall as hall_http
 from doublesix.server.http import presets as presets_http
 from doublesix.server.http import profiles as profiles_http
+from doublesix.server.http import ratings as ratings_http
 from doublesix.server.http import review as review_http
 from doublesix.server.http.headers import SecurityHeaders
 from doublesix.server.http.limits import CloseUnreadBodies
@@ -51,6 +52,7 @@ def create_app(
             async with compose.running(store, settings, clock) as parts:
                 app.state.service = parts.service
                 app.state.hall = parts.hall
+                app.state.ratings = parts.ratings
                 app.state.observe = parts.observe
                 collector.apply()
                 yield
@@ -75,6 +77,9 @@ def create_app(
         Route("/api/profiles/me", profiles_http.me, methods=["GET", "POST", "DELETE"]),
         Route("/api/profiles/telegram", profiles_http.telegram_sign_in, methods=["POST"]),
         Route("/api/profiles/{profile_id}", profiles_http.page, methods=["GET"]),
+        Route("/api/profiles/{profile_id}/ratings", ratings_http.of_profile, methods=["GET"]),
+        Route("/api/ratings/{rating}", ratings_http.leaderboard, methods=["GET"]),
+        Route("/api/games/{game_id}/ratings/{game_no}", ratings_http.of_game, methods=["GET"]),
         Route("/api/history/{key}", profiles_http.game, methods=["GET"]),
         Route("/api/history/{key}/review", profiles_http.review, methods=["POST"]),
         WebSocketRoute("/ws", websocket_endpoint),

@@ -8,6 +8,7 @@ signals and register their checks when they are built here. The operator's metri
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -16,9 +17,12 @@ from doublesix.server import fanout
 from doublesix.server.config import Settings
 from doublesix.server.hall.service import Hall
 from doublesix.server.ops.observe import Observer
+from doublesix.server.ratings.service import Ratings
 from doublesix.server.rooms import clocks
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage
+
+log = logging.getLogger("doublesix.server")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +30,7 @@ class Parts:
     service: RoomsService
     hall: Hall
     observe: Observer
+    ratings: Ratings
 
 
 @contextlib.asynccontextmanager
@@ -41,6 +46,9 @@ async def running(
     observe.count_rooms(lambda: len(service.rooms.ids()))
     service.signals.subscribe(observe.heard)
     hall = Hall(service)
+    # a rated table's finished game is rated right after it is kept (ratings/service.py)
+    ratings = Ratings(storage.ratings, storage.profiles, clock)
+    service.rooms.kept.append(ratings.settle)
     try:
         observe.start()  # inside: a metrics port that fails to bind still unhooks the collector
         async with fanout.running(service, settings.redis_url) as shared:
@@ -49,9 +57,21 @@ async def running(
 
                 shared_lobby.link(hall, shared)
             await service.start()
+            await _sweep(ratings, clock())
             hall.start()
-            yield Parts(service, hall, observe)
+            yield Parts(service, hall, observe, ratings)
     finally:
         await hall.stop()
         await service.stop()
         await observe.stop()
+
+
+async def _sweep(ratings: Ratings, now: float) -> None:
+    """Rate what a stopped process kept but did not rate (rooms live seven days at most)."""
+    try:
+        settled = await ratings.sweep(now - 8 * 86400)
+    except Exception:
+        log.exception("rating the games left unrated failed; they are rated on the next start")
+        return
+    if settled:
+        log.info("rated %d finished games a stopped process had left unrated", settled)

@@ -10,7 +10,7 @@ from doublesix.core.errors import InvalidSetup
 from doublesix.core.presets import Preset, register, unregister
 from doublesix.server.ratings.model import (
     PRIOR_POINTS,
-    PROVISIONAL_POINTS,
+    PROVISIONAL_GAMES,
     RATED_PRESETS,
     SCALE,
     START,
@@ -33,7 +33,7 @@ def test_a_new_profile_starts_at_1500_provisional() -> None:
 
 
 def test_400_points_are_ten_to_one_between_settled_players() -> None:
-    settled = PROVISIONAL_POINTS / SCALE / 10  # far below the threshold: the odds of the means
+    settled = 0.05  # a sigma far below any prior: the odds of the means alone
     strong = Rating(25 + 400 / SCALE, settled)
     weak = Rating(25, settled)
     p_strong, p_weak = BLOCK.win_probability([[strong], [weak]])
@@ -61,9 +61,10 @@ def test_a_drawn_game_between_equals_changes_no_mean() -> None:
 
 
 def test_kozel_rates_each_partner_from_the_pairs_result() -> None:
-    new = model("kozel").new()
-    strong = Rating(27, 2.0)
-    (w1, w2), (l1, l2) = BLOCK.rate([[new, strong], [new, new]], [0, 1])
+    kozel = model("kozel")
+    new = kozel.new()
+    strong = Rating(27, 0.5, 100)
+    (w1, w2), (l1, l2) = kozel.rate([[new, strong], [new, new]], [0, 1])
     assert w1.mu > new.mu and w2.mu > strong.mu
     assert l1.mu < new.mu and l2.mu < new.mu
     # the settled partner moves less than the new one: its rating is surer
@@ -84,18 +85,19 @@ def test_the_probability_favours_the_higher_rating() -> None:
     assert sum(p) == pytest.approx(1)
 
 
-def test_a_newcomer_of_a_given_strength_settles_and_loses_its_question_mark() -> None:
-    """A profile that wins 70 % against settled 1500 opponents ends above them and, after the
-    games the bench measures, is no longer provisional."""
+def test_a_newcomer_loses_its_question_mark_after_its_first_games_and_ends_above() -> None:
+    """A profile that wins 70 % against settled 1500 opponents is provisional for exactly its
+    first games, ends above them, and its sigma has fallen."""
     rng = random.Random(5)
-    me = model("block").new()
-    games = 0
-    while me.provisional:
-        games += 1
-        (me,), _ = BLOCK.rate([[me], [Rating(25, 1.0)]], [0, 1] if rng.random() < 0.7 else [1, 0])
-        assert games < 200, "never settled"
-    assert me.display > START
-    assert not me.provisional and me.label() == str(me.display)
+    me = BLOCK.new()
+    for games in range(1, 61):
+        (me,), _ = BLOCK.rate([[me], [Rating(25, 0.5, 100)]],
+                              [0, 1] if rng.random() < 0.7 else [1, 0])
+        assert me.games == games
+        assert me.provisional == (games < PROVISIONAL_GAMES)
+    assert me.display > START + 50
+    assert me.label() == str(me.display)
+    assert me.sigma < BLOCK.new().sigma
 
 
 @pytest.mark.parametrize(("winner", "sides"), [(2, 2), (-1, 3)])

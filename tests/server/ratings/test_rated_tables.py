@@ -17,9 +17,10 @@ from doublesix.server.wire.errors import ErrorCode, ServiceError
 CLOCK = {"minutes": 5, "increment": 2}
 
 
-def table(hall: Any, rules: Any = None, computers: Any = None) -> founding.Founded:
+def table(hall: Any, rules: Any = None, computers: Any = None,
+          profile: str | None = "p1") -> founding.Founded:
     return founding.found("online", rules or {"preset": "block"}, None, "Аня", hall, computers,
-                          now=100.0)
+                          now=100.0, profile=profile)
 
 
 def test_a_rated_table_keeps_its_flag_through_storage_and_shows_it() -> None:
@@ -57,6 +58,12 @@ def test_a_rated_table_that_cannot_be_is_refused(hall: Any, computers: Any, mess
     with pytest.raises(ServiceError, match=message) as caught:
         table(hall, rules, computers)
     assert caught.value.code == ErrorCode.BAD_REQUEST
+
+
+def test_a_rated_table_needs_its_creator_to_have_a_profile() -> None:
+    with pytest.raises(ServiceError, match="needs a profile"):
+        table({"clock": CLOCK, "rated": True}, profile=None)
+    assert table({"clock": CLOCK}, profile=None).room.row.hall is not None  # unrated: anyone
 
 
 @pytest.mark.parametrize("rated", ["true", 0, None])

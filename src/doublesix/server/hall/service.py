@@ -378,6 +378,11 @@ class Hall:
         once, on one process or two: exactly one gets it."""
         if game_id in self.closed:
             raise ServiceError(ErrorCode.NOT_FOUND, "this table was closed", status=404)
+        line = self.raw.get(game_id)
+        if line is not None and line["rated"] and profile is None:
+            raise ServiceError(ErrorCode.BAD_REQUEST, "a rated table is for players with a"
+                               " profile (Authorization: Bearer) / рейтинговый стол — только"
+                               " с профилем")
         for _ in range(3):
             try:
                 return await self.service.join(game_id, None, clean_name(name), public=True,

@@ -9,6 +9,7 @@ from doublesix.core.presets import PRESETS
 from doublesix.server.http.hall_openapi import add_hall
 from doublesix.server.http.presets import add_presets
 from doublesix.server.http.profiles_openapi import add_profiles
+from doublesix.server.http.ratings_openapi import add_ratings
 from doublesix.server.http.review_openapi import add_review
 from doublesix.server.http.seats_openapi import add_seats
 
@@ -147,6 +148,7 @@ add_review(OPENAPI)
 add_seats(OPENAPI)
 add_presets(OPENAPI)
 add_profiles(OPENAPI)
+add_ratings(OPENAPI)
 
 
 def _refuse_cross_site(spec: JSONObject) -> None:

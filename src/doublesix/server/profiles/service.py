@@ -31,7 +31,7 @@ from __future__ import annotations
 import collections
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from doublesix.server.hall.names import clean_name
 from doublesix.server.profiles.replay import replay
@@ -92,12 +92,26 @@ def game_json(game: FinishedGame, me: ProfileId | None = None) -> dict[str, Any]
             "won": None if not mine else game.seats[mine[0]].won}
 
 
+class RatingsSource(Protocol):
+    """What the profile page asks of ratings (issue 25, item 2), plugged in as
+    ``Profiles.ratings``. One line per game type the profile has a rating in::
+
+        {"preset": "draw", "rating": 1523.0, "provisional": False, "games": 14,
+         "history": [{"at": 1764433000.0, "rating": 1500.0}, …]}   # oldest first
+    """
+
+    async def of_profile(self, profile_id: ProfileId) -> list[dict[str, Any]]: ...
+
+
 class Profiles:
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.store = storage.profiles
         self.clock = clock
         self._loaded: collections.OrderedDict[str, Room] = collections.OrderedDict()
+        #: the ratings shown on the page, once a source is plugged in (none: an empty list,
+        #: which the page shows as «the rating appears after rated games»)
+        self.ratings: RatingsSource | None = None
 
     # -- who is asking ----------------------------------------------------------------------
     async def from_key(self, key: str | None) -> Profile | None:
@@ -189,7 +203,9 @@ class Profiles:
                 if s.profile_id not in opponents and len(opponents) < RECENT_OPPONENTS:
                     opponents[s.profile_id] = {"profile": s.profile_id, "name": s.name,
                                                "last": game.finished_at}
-        return {"profile": profile_json(profile), "own": own, "stats": stats,
+        ratings = [] if self.ratings is None else await self.ratings.of_profile(
+            profile.profile_id)
+        return {"profile": profile_json(profile), "own": own, "stats": stats, "ratings": ratings,
                 "opponents": list(opponents.values()),
                 "games": [game_json(g, profile.profile_id) for g in games]}
 

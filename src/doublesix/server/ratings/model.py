@@ -7,8 +7,8 @@ measures exactly the code the hall runs.
 
 What a person sees is a number on the scale chess players know: ``mu`` mapped so that a new
 profile starts at 1500 and 400 points are ten-to-one odds between two settled players, as in
-Elo and on lichess. Like lichess's «?», a rating is provisional while its uncertainty (sigma)
-is above :data:`PROVISIONAL_SIGMA`.
+Elo and on lichess. Like lichess's «?», a rating is provisional until enough games:
+:data:`PROVISIONAL_GAMES` rated games of its type.
 
 Dominoes is not chess: one deal is mostly the luck of the tiles, so the whole range of players,
 from a random one to the hard computer, spans about 150 points in a single deal (hard wins 64 %
@@ -38,13 +38,15 @@ START = 1500
 #: Phi((mu_a - mu_b) / (sqrt(2) * BETA)); ten-to-one odds (a 10/11 chance) are 400 points, as
 #: in Elo and on lichess
 SCALE = 400 / (math.sqrt(2) * BETA * NormalDist().inv_cdf(10 / 11))
-#: the prior sigma of a new profile, on the displayed scale, per rated game type (fitted by
-#: ``bench/ratings.py``: the best prequential log loss of its computer population)
-PRIOR_POINTS: dict[str, float] = {"draw": 100.0, "block": 100.0, "101": 120.0, "kozel": 120.0}
-#: a rating is provisional («?») while sigma is above this many points (``bench/ratings.py``:
-#: by then a newcomer's rating is within this distance of its settled one)
-PROVISIONAL_POINTS = 75.0
-PROVISIONAL_SIGMA = PROVISIONAL_POINTS / SCALE
+#: the prior sigma of a new profile, on the displayed scale, per rated game type: the best
+#: prequential log loss of ``bench/ratings.py``'s computer population (of 50, 75, 100, 150,
+#: 200 and openskill's 423). A block deal says least about skill, a 101 match most.
+PRIOR_POINTS: dict[str, float] = {"draw": 75.0, "block": 50.0, "101": 150.0, "kozel": 100.0}
+#: a rating is provisional («?») for its first games of a type. A count, not a sigma: in a game
+#: this luck-bound sigma falls by about as much per game whatever happens, and the bench
+#: (``bench/ratings.py``, the newcomers) shows a new profile's rating within about 75 points of
+#: its settled one after 10-20 games in most runs
+PROVISIONAL_GAMES = 20
 
 #: the game types rated, by preset key: «с добором», «без добора», «до 101», «Козёл». A 3 or 4
 #: player single deal is rated in its preset's rating (one «с добором» rating, whatever the
@@ -59,6 +61,8 @@ class Rating:
 
     mu: float
     sigma: float
+    #: the rated games it has had
+    games: int = 0
 
     @property
     def display(self) -> int:
@@ -72,7 +76,7 @@ class Rating:
 
     @property
     def provisional(self) -> bool:
-        return self.sigma > PROVISIONAL_SIGMA
+        return self.games < PROVISIONAL_GAMES
 
     def label(self) -> str:
         """``1534`` or ``1534?`` (provisional), as lichess writes it."""
@@ -100,7 +104,8 @@ class Model:
         # gamma 1/k (k: the number of sides) instead of openskill's sigma/c: the latter shrinks
         # sigma by a further factor sigma/c, which in a game this luck-bound (c is mostly beta)
         # would keep a «?» on a profile for hundreds of deals; 1/k is Weng and Lin's other
-        # choice and predicted better at every prior tried (bench/ratings.py, --gamma)
+        # choice; it predicts as well (the bench: within 0.001 of log loss at the priors
+        # chosen) and lets a settled rating's sigma keep falling
         self._openskill = PlackettLuce(mu=MU, sigma=self.prior, beta=BETA, tau=self.prior / 100,
                                        gamma=_per_side if gamma else _openskill_gamma)
 
@@ -120,7 +125,9 @@ class Model:
         if len(ranks) != len(sides):
             raise ValueError(f"{len(sides)} sides but {len(ranks)} ranks")
         rated = self._openskill.rate(self._teams(sides), ranks=list(ranks))  # type: ignore[arg-type]
-        return [[Rating(p.mu, p.sigma) for p in side] for side in rated]
+        return [[Rating(new.mu, new.sigma, was.games + 1)
+                 for new, was in zip(side, old, strict=True)]
+                for side, old in zip(rated, sides, strict=True)]
 
     def win_probability(self, sides: Sequence[Sequence[Rating]]) -> list[float]:
         """The model's chance of each side winning (they sum to 1)."""

@@ -285,6 +285,13 @@ class Reviews:
             raise ServiceError(ErrorCode.DEAL_IN_PROGRESS,
                                "the deal is still being played: it can be"
                                " reviewed once it is over", status=409)
+        timed_out = room.row.hall is not None and bool(room.row.hall["over"])
+        if room.mode == "online" and not match.is_over and not timed_out:
+            # an earlier deal of a live match against people: the engine's verdict on how
+            # the seat played is help in the game still being played (issue 26)
+            raise ServiceError(ErrorCode.GAME_IN_PROGRESS,
+                               "the match is still being played: its deals can be reviewed"
+                               " once it is over", status=409)
         seat = self._review_seat(room, mine, seat)
         key = (room.game_id, room.row.game_no, number, seat)
         cached = room.reviews.get(key[1:])

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import cast
 
 from doublesix.server.rooms import history
@@ -19,6 +19,7 @@ from doublesix.server.rooms.events import Event, Numbered
 from doublesix.server.rooms.observer import RoomsObserver, Unobserved
 from doublesix.server.rooms.room import Room
 from doublesix.server.storage import Conflict, SharedStorage, Storage
+from doublesix.server.storage.profiles import FinishedGame
 from doublesix.server.wire.errors import ErrorCode, ServiceError, not_found
 
 log = logging.getLogger("doublesix.server")
@@ -34,6 +35,8 @@ class RoomCache:
         self.storage = storage
         self.clock = clock
         self.before_commit = before_commit
+        #: called with each finished game once it is kept, before anyone hears of its end
+        self.kept: list[Callable[[FinishedGame], Awaitable[object]]] = []
         self._rooms: dict[str, Room] = {}
         #: when each room was last asked for (monotonic): idle ones leave memory (idle.py)
         self._touched: dict[str, float] = {}
@@ -169,6 +172,9 @@ class RoomCache:
             return
         try:
             await self.storage.profiles.record_game(game)
+            # what hangs on a kept game (its rating: compose.py), idempotent as the keeping
+            for hook in self.kept:
+                await hook(game)
         except Exception:
             log.exception("keeping the finished game %s of room %s failed", room.row.game_no,
                           room.game_id)

@@ -84,6 +84,10 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
     token_hash = tokens.digest(token)
     seats = _seats(mode, rules.players, token_hash, name, computers)
     seats[CREATOR].profile = profile
+    if isinstance(hall, dict) and hall.get("rated") is True and profile is None:
+        # a rating belongs to a profile (server/ratings/): a rated game without one is void
+        raise ServiceError(ErrorCode.BAD_REQUEST, "a rated table needs a profile (Authorization:"
+                           " Bearer) / рейтинговый стол — только с профилем")
     invite = tokens.new_invite() if mode == "online" else None
     row = GameRow(
         game_id=tokens.new_game_id(), mode=mode, level=level, record=record, game_no=1,

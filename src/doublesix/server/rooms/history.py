@@ -41,6 +41,8 @@ def _result(room: Room) -> dict[str, Any] | None:
     else:
         return None
     return {"winner": winner, "reason": reason, "teams": rules.teams,
+            # a rated hall table's game (issue 25): server/ratings/service.py rates it
+            "rated": bool(hall and hall.get("rated")),
             "scores": list(match.scores), "target": rules.target,
             "deals": match.deal_number, "dry": match.dry}
 

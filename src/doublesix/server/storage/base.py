@@ -16,6 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 from doublesix.core.notation import RecordJSON
 from doublesix.server.storage.hall import HallRow, hall_from_json
 from doublesix.server.storage.profiles import ProfileStore
+from doublesix.server.storage.ratings import RatingStore
 
 
 class Conflict(Exception):
@@ -119,6 +120,8 @@ class Storage(Protocol):
     kind: str
     #: profiles and finished games (storage/profiles.py), on the same database
     profiles: ProfileStore
+    #: ratings of rated hall games (storage/ratings.py), on the same database
+    ratings: RatingStore
 
     async def open(self) -> None: ...
 

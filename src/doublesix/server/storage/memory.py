@@ -15,6 +15,7 @@ from typing import Any
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
 from doublesix.server.storage.migrations import migrate_sqlite
 from doublesix.server.storage.profiles import ProfileStore, Statement
+from doublesix.server.storage.ratings import RatingStore
 
 
 class MemoryStorage:
@@ -28,6 +29,8 @@ class MemoryStorage:
         self._sql.execute("PRAGMA foreign_keys=ON")
         migrate_sqlite(self._sql)
         self.profiles = ProfileStore(_Sql(self._sql))
+        #: ratings of rated hall games (storage/ratings.py), on the same executor
+        self.ratings = RatingStore(self.profiles.sql)
 
     async def open(self) -> None:
         return None

@@ -148,10 +148,51 @@ _V2 = (
     "CREATE INDEX game_players_profile ON game_players (profile_id)",
 )
 
+# Version 3 (issue 25): ratings. rated_games is the marker of a finished game that was
+# considered for rating (rated, or why not), written in the same transaction as its changes;
+# rating_changes is the ledger, one row per person and game: (profile_id, rating, games) is
+# unique, so two games rated at once for one person cannot both build on the same rating (the
+# second fails and is rated again on the first's result). ratings holds each person's current
+# rating per game type, for the leaderboards.
+_V3 = (
+    """CREATE TABLE rated_games (
+    game_key TEXT PRIMARY KEY REFERENCES finished_games (game_key) ON DELETE CASCADE,
+    rating TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    rated_at DOUBLE PRECISION NOT NULL
+)""",
+    """CREATE TABLE ratings (
+    profile_id TEXT NOT NULL REFERENCES profiles (profile_id) ON DELETE CASCADE,
+    rating TEXT NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (profile_id, rating)
+)""",
+    "CREATE INDEX ratings_board ON ratings (rating, mu)",
+    """CREATE TABLE rating_changes (
+    game_key TEXT NOT NULL REFERENCES rated_games (game_key) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL REFERENCES profiles (profile_id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    rating TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    mu_before DOUBLE PRECISION NOT NULL,
+    sigma_before DOUBLE PRECISION NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_key, profile_id),
+    UNIQUE (profile_id, rating, games)
+)""",
+    "CREATE INDEX rating_changes_week ON rating_changes (rating, at)",
+)
+
 STEPS: tuple[Step, ...] = (
     Step(1, "rooms and their events (the schema from before versions)", _V1_SQLITE,
          _V1_POSTGRES),
     Step(2, "profiles and the history of finished games (issue 25)", _V2, _V2),
+    Step(3, "ratings of rated hall games and their ledger (issue 25)", _V3, _V3),
 )
 
 #: the version this code writes and reads

@@ -20,6 +20,7 @@ from typing import Any
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
 from doublesix.server.storage.migrations import migrate_postgres
 from doublesix.server.storage.profiles import ProfileStore, Statement, numbered
+from doublesix.server.storage.ratings import RatingStore
 
 _COLUMNS = "game_id, mode, level, state_no, event_no, updated_at, computer_to_move, data"
 #: pg_advisory locks: one number per job that must run in one process at a time
@@ -47,6 +48,8 @@ class PostgresStorage:
         self._pool: Any = None
         #: profiles and finished games, on this pool
         self.profiles = ProfileStore(_Sql(self))
+        #: ratings of rated hall games (storage/ratings.py), on the same executor
+        self.ratings = RatingStore(self.profiles.sql)
 
     @property
     def pool(self) -> Any:

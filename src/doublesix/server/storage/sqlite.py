@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from doublesix.server.storage.base import Conflict, EventRow, GameRow
 from doublesix.server.storage.migrations import migrate_sqlite
 from doublesix.server.storage.profiles import ProfileStore, Statement
+from doublesix.server.storage.ratings import RatingStore
 
 T = TypeVar("T")
 log = logging.getLogger("doublesix.server.storage")
@@ -47,6 +48,8 @@ class SqliteStorage:
         self._checkpointer: asyncio.Task[None] | None = None
         #: profiles and finished games, on this connection and in its group commits
         self.profiles = ProfileStore(_Sql(self))
+        #: ratings of rated hall games (storage/ratings.py), on the same executor
+        self.ratings = RatingStore(self.profiles.sql)
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         def call() -> T:

@@ -79,6 +79,7 @@ class ErrorCode(StrEnum):
     NOT_YOUR_SEAT = "not_your_seat"
     NO_HINTS = "no_hints"
     DEAL_IN_PROGRESS = "deal_in_progress"
+    GAME_IN_PROGRESS = "game_in_progress"
     RATE_LIMITED = "rate_limited"
     # Telegram sign-in
     BAD_INIT_DATA = "bad_init_data"

@@ -24,6 +24,7 @@ import * as hall from "./screens/hall.js";
 import * as home from "./screens/home.js";
 import * as lobby from "./screens/lobby.js";
 import * as pages from "./screens/pages.js";
+import * as profile from "./screens/profile.js";
 import * as tutorial from "./screens/tutorial.js";
 
 /** @typedef {import("./types.js").Route} Route */
@@ -52,6 +53,8 @@ const SCREENS = {
   tutorial: async () => tutorial,
   rules: async () => pages,
   tips: async () => pages,
+  profile: async () => profile,
+  past: () => import("./screens/past.js"),
 };
 
 /** The dialogs, by name, and the <dialog> each one owns. */
@@ -63,7 +66,7 @@ const DIALOGS = {
 };
 
 /** The screens and dialogs at hand (the table once first shown). @type {Map<string, View>} */
-const loaded = new Map([["home", home], ["lobby", lobby], ["hall", hall], ["tutorial", tutorial], ["rules", pages], ["tips", pages],
+const loaded = new Map([["home", home], ["lobby", lobby], ["hall", hall], ["tutorial", tutorial], ["rules", pages], ["tips", pages], ["profile", profile],
   ...Object.entries(DIALOGS).map(([name, d]) => /** @type {[string, View]} */ ([`dialog:${name}`, d.view]))]);
 /** @type {View|null} the screen opened last */
 let current = null;
@@ -139,6 +142,7 @@ function titleFor(/** @type {State} */ state) {
   const subs = {
     table: tableMode && t(tableMode === "hotseat" ? "title.hotseat" : `mode.${tableMode}`), tutorial: t("mode.tutorial"),
     rules: t("mode.rules"), tips: t("mode.tips"), lobby: t("mode.online"), hall: t("mode.hall"),
+    profile: t("mode.profile"), past: t("mode.past"),
   };
   const sub = subs[state.screen];
   return sub ? `${base} · ${sub}` : base;
@@ -150,17 +154,13 @@ function render() {
   const title = titleFor(state);
   $("[data-title]").textContent = title;
   document.title = title;
-  // hidden but still taking its place, so the title stays centred
-  $('[data-action="settings"]').style.visibility = state.screen === "table" && !["online", "watch"].includes(state.mode ?? "") ? "" : "hidden";
+  // hidden but still taking its place, so the title stays centred (online: switches only)
+  $('[data-action="settings"]').style.visibility = state.screen === "table" ? "" : "hidden";
   const banner = $("[data-banner]");
   const bannerText = prefs.lasting() ? "" : t("storage.none");
   banner.textContent = bannerText;
   banner.hidden = !bannerText;
-  if (state.screen !== "table") {
-    $("[data-result]").hidden = true;
-    $("[data-cover]").hidden = true;
-    $("[data-replaced]").hidden = true;
-  }
+  if (state.screen !== "table") for (const sel of ["[data-result]", "[data-cover]", "[data-replaced]"]) $(sel).hidden = true;
   const view = loaded.get(state.screen);
   // a screen shown by a test's store.update before it was ever opened: load it, then draw
   if (view) view.render(state);
@@ -168,6 +168,7 @@ function render() {
   for (const [key, d] of loaded) if (key.startsWith("dialog:")) d.render(state);
   // while a sheet or a cover is up, the table behind it is out of reach (Tab stays on top)
   /** @type {HTMLElement & { inert: boolean }} */ ($("[data-app]")).inert = ["[data-result]", "[data-cover]", "[data-replaced]"].some((sel) => !$(sel).hidden);
+  shell.telegram?.follow(state, () => go({ screen: "home", params: {} }));
 }
 
 // ---------------------------------------------------------------- the shell's own actions
@@ -194,6 +195,7 @@ const ACTIONS = {
   "open-tutorial": () => { go({ screen: "tutorial", params: {} }); },
   "open-rules": () => { go({ screen: "rules", params: {} }); },
   "open-tips": () => { go({ screen: "tips", params: {} }); },
+  "open-profile": () => { go({ screen: "profile", params: {} }); },
   "toggle-lang": () => {
     const lang = language() === "ru" ? "en" : "ru";
     prefs.setLang(lang);

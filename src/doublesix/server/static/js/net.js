@@ -6,6 +6,7 @@
 // `bad_token` error: the server keeps the socket open then, but this seat's token is dead.
 
 import { browserId } from "./prefs.js";
+import { authHeader, ensureProfile, forgetKey } from "./profile.js";
 
 /** @typedef {import("./types.js").Frame} Frame */
 
@@ -27,10 +28,11 @@ export class ApiError extends Error {
  */
 export async function post(path, body) {
   let response;
+  const profile = authHeader(); // the seat taken is bound to this browser's profile
   try {
     response = await fetch(path, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...profile },
       body: JSON.stringify(body),
     });
   } catch (err) {
@@ -43,6 +45,10 @@ export async function post(path, body) {
     data = null;
   }
   if (!response.ok) {
+    if (data?.error?.code === "bad_profile_key" && profile.Authorization) {
+      forgetKey(); // the profile was deleted (here or on another device): play on without it
+      return post(path, body);
+    }
     throw new ApiError(response.status, data?.error?.code ?? "http", data?.error?.message ?? response.statusText);
   }
   return data;
@@ -53,7 +59,8 @@ export async function post(path, body) {
  *   hall?: { public: boolean, rated?: boolean, clock: { minutes: number, increment: number }|null }, computers?: number[] }} options
  * @returns {Promise<import("./types.js").SeatRecord>}
  */
-export function createGame({ mode, rules, level, name, hall, computers }) {
+export async function createGame({ mode, rules, level, name, hall, computers }) {
+  await ensureProfile(name); // every game goes into this browser's history
   /** @type {Record<string, unknown>} */
   const body = { mode, rules };
   if (hall) {
@@ -67,7 +74,8 @@ export function createGame({ mode, rules, level, name, hall, computers }) {
 }
 
 /** @param {string} gameId @param {string} invite @param {string} [name] @returns {Promise<import("./types.js").SeatRecord>} */
-export function joinGame(gameId, invite, name) {
+export async function joinGame(gameId, invite, name) {
+  await ensureProfile(name);
   /** @type {Record<string, unknown>} */
   const body = { invite, browser: browserId() };
   if (name) body.name = name;
@@ -75,7 +83,8 @@ export function joinGame(gameId, invite, name) {
 }
 
 /** @param {string} gameId @param {string} name @param {number|null} [seat] @returns {Promise<import("./types.js").SeatRecord>} */
-export function sitDown(gameId, name, seat = null) {
+export async function sitDown(gameId, name, seat = null) {
+  await ensureProfile(name);
   /** @type {Record<string, unknown>} */
   const body = seat === null ? { name } : { name, seat }; // no seat: the first free one
   body.browser = browserId();

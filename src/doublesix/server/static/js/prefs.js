@@ -223,3 +223,57 @@ export function hintUsed(/** @type {string} */ gameId, /** @type {number|null|un
 export function markHintUsed(/** @type {string} */ gameId, /** @type {number|null|undefined} */ gameNo, /** @type {number|null|undefined} */ deal) {
   saved.set(hintKey(gameId, gameNo, deal), true);
 }
+
+// ---------------------------------------------------------------- fewer taps, sound and touch (issue 24)
+
+/** Where «Автоход» is kept: against the computer (and hot-seat) it is on unless switched off;
+ * online it is the player's choice, off until chosen (people there may want each move theirs). */
+function autoKey(/** @type {string|null} */ mode) {
+  return mode === "online" ? "auto.online" : "auto.local";
+}
+
+export function autoplayOn(/** @type {string|null} */ mode) {
+  if (mode === "watch") return false;
+  return saved.get(autoKey(mode), mode !== "online") === true;
+}
+
+export function setAutoplay(/** @type {string|null} */ mode, /** @type {boolean} */ on) {
+  saved.set(autoKey(mode), on);
+}
+
+/** The computer's pace (pace.js PACES): "normal" unless chosen. */
+export function pace() {
+  const chosen = saved.get("pace", "normal");
+  return /** @type {"fast"|"normal"|"slow"} */ (["fast", "normal", "slow"].includes(chosen) ? chosen : "normal");
+}
+
+export function setPace(/** @type {string} */ value) {
+  saved.set("pace", value);
+}
+
+/** Sounds: on unless switched off, except for a spectator, who turns them on (DESIGN.md). */
+export function soundOn(/** @type {string|null} */ mode) {
+  return saved.get(mode === "watch" ? "sound.watch" : "sound.on", mode !== "watch") === true;
+}
+
+export function setSound(/** @type {string|null} */ mode, /** @type {boolean} */ on) {
+  saved.set(mode === "watch" ? "sound.watch" : "sound.on", on);
+}
+
+/** A buzz for «Ваш ход» on phones that can (navigator.vibrate): on unless switched off. */
+export function vibrationOn() {
+  return saved.get("vibrate.on", true) !== false;
+}
+
+export function setVibration(/** @type {boolean} */ on) {
+  saved.set("vibrate.on", on);
+}
+
+/** Quick reactions from the others: shown unless muted (one's own are always sent). */
+export function reactionsMuted() {
+  return saved.get("reactions.muted", false) === true;
+}
+
+export function setReactionsMuted(/** @type {boolean} */ muted) {
+  saved.set("reactions.muted", muted);
+}

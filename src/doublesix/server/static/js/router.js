@@ -9,7 +9,7 @@
 
 /** The screens a hash can name, besides the table's and the invite's.
  * @type {Record<string, import("./types.js").Screen>} */
-const PLAIN = { online: "lobby", hall: "hall", tutorial: "tutorial", rules: "rules", tips: "tips", home: "home" };
+const PLAIN = { online: "lobby", hall: "hall", tutorial: "tutorial", rules: "rules", tips: "tips", home: "home", profile: "profile" };
 
 /**
  * The route a location hash (with or without its "#", percent-encoded or not) stands for, or
@@ -32,6 +32,10 @@ export function parse(hash) {
   if (m) return { screen: "table", params: { mode: "online", room: m[1] } };
   m = /^watch=(.+)$/.exec(text);
   if (m) return { screen: "table", params: { mode: "watch", room: m[1] } };
+  m = /^profile=(.+)$/.exec(text);
+  if (m) return { screen: "profile", params: { id: m[1] } };
+  m = /^game=(.+)$/.exec(text);
+  if (m) return { screen: "past", params: { key: m[1] } };
   if (text === "computer" || text === "hotseat") return { screen: "table", params: { mode: text } };
   const screen = PLAIN[text];
   return screen ? { screen, params: {} } : null;
@@ -51,6 +55,8 @@ export function format(route) {
     return `#${params.mode}`;
   }
   if (screen === "lobby") return "#online";
+  if (screen === "profile") return params.id ? `#profile=${params.id}` : "#profile";
+  if (screen === "past") return `#game=${params.key}`;
   if (screen === "home") return "";
   return `#${screen}`;
 }

@@ -146,7 +146,6 @@ export class Store extends EventTarget {
   }
 
   /** The resigned game's sheet is closed: the new deal is already on the table. */
-  forgetResign() { this.update({ resigned: null }); }
 
   /** The previous deal's sheet (kept while the other player started the next) is closed. */
   closeOldSheet() { this.update({ sheetView: null }); }

@@ -2,13 +2,21 @@
 // Telegram Mini App support. Outside Telegram nothing here does anything. Inside it, the page
 // follows Telegram's theme colours and viewport, sends `initData` to the server (which checks
 // its signature) and takes the player's name from the answer; a `startapp` parameter that
-// carries a room invite joins that room.
+// carries a room invite joins that room. At the table (issue 24): its haptics for the moves,
+// its BackButton off the first screen, a confirmation before closing during a deal, and the
+// invite shared through Telegram's own share sheet.
 
 import { telegramAuth } from "./net.js";
+import { telegramSignIn } from "./profile.js";
 
 /** Telegram's WebApp object (telegram-web-app.js), as far as this module reads it. @typedef {any} WebApp */
 /** @type {{ Telegram?: { WebApp?: WebApp } }} */
 const scope = /** @type {any} */ (globalThis);
+
+/** Telegram's WebApp when this page runs inside Telegram (its script is loaded only then). */
+export function telegramApp() {
+  return scope.Telegram?.WebApp ?? null;
+}
 
 /** True when the page was opened by Telegram (launch parameters in the URL fragment). */
 /** @param {{ hash: string, search: string }} [loc] */
@@ -76,9 +84,13 @@ export function makeStartParam(gameId, invite) {
   return `g${gameId.length.toString(36)}${gameId}${invite}`;
 }
 
+/** @typedef {{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null,
+ *   follow: (state: import("./types.js").State, home: () => void) => void }} Session */
+
 /**
- * Set up the Mini App; resolves to {app, name, user, join} or null outside Telegram.
- * @returns {Promise<{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null }|null>}
+ * Set up the Mini App; resolves to {app, name, user, join, follow} or null outside Telegram
+ * (`follow` keeps Telegram's chrome in step with the screen: telegramScreen).
+ * @returns {Promise<Session|null>}
  */
 export async function initTelegram() {
   const app = scope.Telegram?.WebApp ?? (await loadTelegramScript());
@@ -93,16 +105,96 @@ export async function initTelegram() {
   applyViewport(app);
   app.onEvent?.("themeChanged", () => applyTheme(app));
   app.onEvent?.("viewportChanged", () => applyViewport(app));
-  /** @type {{ app: WebApp, name: string|null, user: any, join: { gameId: string, invite: string }|null }} */
-  const result = { app, name: null, user: null, join: parseStartParam(app.initDataUnsafe?.start_param) };
+  /** @type {Session} */
+  const result = { app, name: null, user: null, join: parseStartParam(app.initDataUnsafe?.start_param),
+    follow: (state, home) => telegramScreen(app, state, home) };
   if (app.initData) {
     try {
       const answer = await telegramAuth(app.initData);
       result.user = answer.user ?? null;
       result.name = answer.display_name ?? answer.user?.first_name ?? null;
+      // the profile is the Telegram user's: this browser's guest profile is attached to it
+      // or folded into it (docs/protocol.md, "Profiles and history")
+      await telegramSignIn(app.initData).catch(() => /** @type {null} */ (null));
     } catch {
       // not verified (no bot token on this server, or stale data): play without the name
     }
   }
   return result;
+}
+
+/** Telegram's haptic for a table cue (cues.js): a light tap for a tile, a notification for
+ * «Ваш ход» and for a deal won or lost. Old clients without HapticFeedback: nothing.
+ * @param {WebApp} app @param {string} cue */
+export function haptic(app, cue) {
+  const feel = app.HapticFeedback;
+  if (!feel) return;
+  try {
+    if (cue === "tile" || cue === "draw") feel.impactOccurred?.("light");
+    else if (cue === "turn") feel.notificationOccurred?.("warning");
+    else if (cue === "won") feel.notificationOccurred?.("success");
+    else if (cue === "lost") feel.notificationOccurred?.("error");
+  } catch {
+    // a client that lacks the method: the game goes on without it
+  }
+}
+
+/** @type {(() => void)|null} */
+let backHandler = null;
+
+/**
+ * Telegram's own chrome for the open screen: BackButton everywhere but the first screen (it
+ * runs *back*), and closing confirmation while a deal is being played, so a swipe down does not
+ * drop a game in progress by mistake.
+ * @param {WebApp} app
+ * @param {{ home: boolean, inDeal: boolean, back: () => void }} where
+ */
+export function telegramChrome(app, { home, inDeal, back }) {
+  try {
+    const button = app.BackButton;
+    if (button) {
+      if (backHandler) button.offClick?.(backHandler);
+      backHandler = back;
+      button.onClick?.(backHandler);
+      if (home) button.hide?.();
+      else button.show?.();
+    }
+    if (inDeal) app.enableClosingConfirmation?.();
+    else app.disableClosingConfirmation?.();
+  } catch {
+    // an old client: the page still works
+  }
+}
+
+/** Telegram's chrome for the screen *state* shows (nothing outside Telegram): a deal being
+ * played asks before closing; *home* is where BackButton leads. @param {WebApp|null|undefined} app
+ * @param {import("./types.js").State} state @param {() => void} home */
+export function telegramScreen(app, state, home) {
+  if (!app) return;
+  const inDeal = state.screen === "table" && state.mode !== "watch" && Boolean(state.view && !state.view.result);
+  telegramChrome(app, { home: state.screen === "home", inDeal, back: home });
+}
+
+/** The t.me share link of an invite: Telegram's share sheet with the link and a line of text. */
+export function shareUrl(/** @type {string} */ link, /** @type {string} */ text) {
+  return `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`;
+}
+
+/** Share an invite through Telegram's share flow; false when this client cannot. */
+export function shareInTelegram(/** @type {WebApp} */ app, /** @type {string} */ link, /** @type {string} */ text) {
+  if (!app?.openTelegramLink) return false;
+  try {
+    app.openTelegramLink(shareUrl(link, text));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Share an invite: through Telegram's share flow inside Telegram, else the system's share
+ * sheet where there is one. @param {WebApp|null|undefined} app @param {string} link
+ * @param {string} title @param {string} text */
+export function shareInvite(app, link, title, text) {
+  if (app && shareInTelegram(app, link, text)) return;
+  globalThis.navigator?.share?.({ title, text, url: link }).catch(() => {});
 }

@@ -1,6 +1,7 @@
 // @ts-check
 // The menu (☰): where to go (the shell's actions, as on the home screen), the language, and
-// at a computer or hot-seat table «Заново» and «Сдаться» (the table screen's actions).
+// at a table «Сдаться» while the game is on (every mode but watching) and «Заново» at a
+// computer or hot-seat table (the table screen's actions).
 
 import { $, store } from "../shell.js";
 
@@ -18,7 +19,14 @@ export function close() {
 }
 
 export function render(/** @type {State} */ state) {
-  $("[data-menu-game]").hidden = !(state.screen === "table" && ["computer", "hotseat"].includes(state.mode ?? "") && state.view);
+  const view = state.view;
+  const local = ["computer", "hotseat"].includes(state.mode ?? "");
+  const seated = local || (state.mode === "online" && state.room?.seats?.every((s) => s.taken));
+  // the game is on until its deal (a single deal) or its match is decided, or a clock ran out
+  const on = Boolean(view) && !(view?.result && (!view.match || view.match.over)) && !state.room?.hall?.over;
+  $("[data-menu-game]").hidden = !(state.screen === "table" && view && seated && (local || on));
+  $('[data-menu-game] [data-action="restart"]').hidden = !local;
+  $('[data-menu-game] [data-action="resign"]').hidden = !on;
 }
 
 /** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */

@@ -1,14 +1,16 @@
 // @ts-check
 // The settings (⚙) of a computer or hot-seat table: the game type (a new one starts a new
-// game), the computer's level (changed in place: the position stays) and the hints switch.
+// game), the computer's level (changed in place: the position stays) and the hints switch;
+// at every table, the switches of settings_taps.js (online and for spectators, ⚙ is those).
 
 import * as prefs from "../prefs.js";
 import { t } from "../i18n.js";
-import { connection, startLocal } from "../screens/table_room.js";
+import { catchUp, connection, startLocal } from "../screens/table_room.js";
 import { $, shell, store } from "../shell.js";
 import { levels, presetKeys } from "../presets.js";
 import { chosenRules, levelRadios, presetRadios, targetRadios } from "../views/choices.js";
 import { playersIn, playersRadios } from "../views/players_choice.js";
+import { renderTapSwitches } from "./settings_taps.js";
 
 /** @typedef {import("../types.js").State} State */
 /** @typedef {import("../types.js").Mode} Mode */
@@ -27,6 +29,10 @@ export function open() {
   levelRadios(levels, "settings-level", state.room?.level ?? state.level);
   levels.hidden = mode !== "computer";
   $("[data-settings-level-note]").hidden = mode !== "computer";
+  // online the table's rules are the room's: nothing here may change them
+  const local = mode === "computer" || mode === "hotseat";
+  presets.hidden = !local;
+  for (const el of [$("[data-i18n='settings.presetNote']"), $("[data-hints-setting]")]) if (el) el.hidden = !local;
   settingsToggle();
   box().showModal();
 }
@@ -39,9 +45,20 @@ export function render() {
   settingsToggle();
 }
 
+/** A switch the table acts on at once: waiting computer moves come in at the new pace, and
+ * «Автоход» is offered (or not) for the view on screen. */
+function tapsChanged() {
+  catchUp();
+  shell.render();
+}
+
 function save() {
   const state = store.state;
   const mode = /** @type {Mode} */ (state.mode);
+  if (mode !== "computer" && mode !== "hotseat") {
+    box().close(); // online ⚙ holds switches only, and they took effect when flipped
+    return;
+  }
   const rules = chosenRules($("[data-settings-presets]"), null);
   const level = /** @type {HTMLInputElement|null} */ (document.querySelector("[data-settings-levels] input:checked"))?.value;
   box().close();
@@ -89,4 +106,7 @@ function settingsToggle() {
   }
   /** @type {HTMLInputElement} */ ($("input", label)).checked = prefs.hintsOn();
   $("span", label).textContent = ` ${t("hint.setting")}`;
+  const mode = /** @type {Mode|null} */ (store.state.mode);
+  label.hidden = mode !== "computer" && mode !== "hotseat";
+  renderTapSwitches(form, mode, tapsChanged);
 }

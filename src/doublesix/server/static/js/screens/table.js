@@ -9,10 +9,13 @@ import { renderHallTable } from "../hall_table.js";
 import * as prefs from "../prefs.js";
 import { hintButton, openReviewSheet, askHint, resultSheet } from "../review_hooks.js";
 import { $, $$, shell, store } from "../shell.js";
+import { dropAuto, paintAuto, scheduleAuto } from "../views/autoplay.js";
 import { enableDrag } from "../views/drag.js";
+import { reactionActions, renderReactions } from "../views/reactions.js";
 import { renderResult } from "../views/result.js";
-import { renderTable, seatNamer, viewSeat } from "../views/table.js";
-import { connection, leave, onView, openOnline, openRoom, openWatch, send, sendFrame, startLocal } from "./table_room.js";
+import { renderTable, viewSeat } from "../views/table.js";
+import { shareInvite } from "../telegram.js";
+import { connection, leave, onView, openOnline, openRoom, openWatch, resign, send, sendFrame, startLocal } from "./table_room.js";
 
 /** @typedef {import("../types.js").State} State */
 /** @typedef {import("../types.js").Route} Route */
@@ -54,6 +57,7 @@ export function open(params) {
 
 export function close() {
   clearTimeout(drawTimer);
+  dropAuto();
   leave();
 }
 
@@ -61,6 +65,8 @@ export function render(/** @type {State} */ state) {
   wire();
   const root = $("[data-screen=table]");
   renderTable(root, state, { chooseEnd });
+  renderReactions(root, state);
+  paintAuto();
   renderResult($("[data-result]"), state.sheetView ? { ...state, view: state.sheetView } : state);
   renderCover(state);
   renderHallTable(root, state);
@@ -71,7 +77,7 @@ export function render(/** @type {State} */ state) {
 
 function renderCover(/** @type {State} */ state) {
   const cover = $("[data-cover]");
-  const show = state.mode === "hotseat" && state.covered && !state.resigned;
+  const show = state.mode === "hotseat" && state.covered;
   const wasHidden = cover.hidden;
   cover.hidden = !show;
   if (show) {
@@ -92,6 +98,7 @@ function afterView() {
   const state = store.state;
   const view = state.view;
   clearTimeout(drawTimer);
+  if (!view || view.result || state.covered || view.to_move !== viewSeat(state)) dropAuto();
   if (!view || view.result || state.covered) return;
   if (refocusTable && shell.keyboardUser) {
     // the sheet's button that had focus is gone: the new deal's table takes it, even while
@@ -106,6 +113,8 @@ function afterView() {
     drawTimer = setTimeout(() => send("draw"), 450);
     return;
   }
+  // «Автоход»: a single legal move makes itself after a visible pause (views/autoplay.js)
+  if (prefs.autoplayOn(state.mode) && scheduleAuto(state, viewSeat(state), send)) return;
   // keyboard players keep going: when focus was lost with the old tiles, put it on a move
   // (not for touch and mouse players: a focus ring on a phone only puzzles)
   if (!shell.keyboardUser) return;
@@ -159,15 +168,21 @@ function chooseEnd(/** @type {string} */ end) {
   if (action) send(action);
 }
 
-/** «Сдаться» / «Заново» (computer and hot-seat): asked once more, then a fresh deal at once,
- * so a reload never brings the abandoned one back. */
+/** «Сдаться» (every mode) and «Заново» (computer and hot-seat): asked once more. «Сдаться»
+ * gives the game up on the server (in 101 and «Козёл» the match), whose result sheet then
+ * shows to everyone at the table; «Заново» starts a fresh deal at once, so a reload never
+ * brings the abandoned one back. */
 async function resignOrRestart(/** @type {"resign"|"restart"} */ kind) {
   /** @type {HTMLDialogElement} */ ($("[data-menu]")).close();
   const ok = await shell.dialog("confirm", { question: t(kind === "resign" ? "confirm.resign" : "confirm.restart") });
   if (!ok || !connection()) return;
   const state = store.state;
-  const seat = state.mode === "hotseat" ? state.view?.to_move ?? 0 : viewSeat(state);
-  store.resign(kind === "resign" ? { seat, name: seatNamer(state)(seat) } : null);
+  if (kind === "resign") {
+    const seat = state.mode === "hotseat" ? state.view?.to_move ?? 0 : null;
+    resign(Boolean(state.view?.match), seat);
+    return;
+  }
+  store.resign(null);
   prefs.saveDeals(state.game?.game_id, []);
   sendFrame({ type: "rematch" });
 }
@@ -185,11 +200,9 @@ async function copyInvite(/** @type {HTMLElement} */ button) {
   setTimeout(() => { button.textContent = t("online.copy"); }, 1500);
 }
 
-/** The last deal's sheet, left open while another player dealt the next, is closed: a hall
- * clock held for this seat meanwhile may run (docs/protocol.md, "Clocks"). */
-function closeOldSheet() {
-  if (store.state.sheetView && store.state.room?.hall?.clock) sendFrame({ type: "sheet_closed" });
-}
+/** The last deal's sheet, left open while another dealt the next, is closed: a hall clock
+ * held for it may run (docs/protocol.md, "Clocks"). */
+const closeOldSheet = () => store.state.sheetView && store.state.room?.hall?.clock && sendFrame({ type: "sheet_closed" });
 
 /** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */
 export const actions = {
@@ -202,11 +215,6 @@ export const actions = {
   "tap-tile": (el) => { if (el.dataset.playable) tapTile(/** @type {string} */ (el.dataset.tile)); },
   "new-game": () => {
     const state = store.state;
-    if (state.resigned) {
-      store.forgetResign();
-      focusTable();
-      return;
-    }
     refocusTable = true;
     sendFrame({ type: "rematch" });
     if (state.mode !== "online") store.dropResult();
@@ -226,10 +234,7 @@ export const actions = {
     if (socket) socket.send({ type: "next_deal", state_no: socket.stateNo });
     focusTable();
   },
-  "hide-result": () => {
-    closeOldSheet();
-    store.hideResult();
-  },
+  "hide-result": () => { closeOldSheet(); store.hideResult(); },
   "show-result": () => store.showResult(),
   resign: () => { resignOrRestart("resign"); },
   restart: () => { resignOrRestart("restart"); },
@@ -242,9 +247,7 @@ export const actions = {
     requestAnimationFrame(() => firstControl()?.focus());
   },
   "copy-invite": (el) => { copyInvite(el); },
-  "share-invite": () => {
-    navigator.share?.({ title: t("appTitle"), url: store.state.inviteLink ?? "" }).catch(() => {});
-  },
+  "share-invite": () => { shareInvite(shell.telegram?.app, store.state.inviteLink ?? "", t("appTitle"), t("taps.shareText")); },
   "reset-room": () => { sendFrame({ type: "reset" }); },
   "seat-computer": (el) => { sendFrame({ type: "seat_computer", seat: Number(el.dataset.seat) }); },
   "reconnect-here": () => { connection()?.open(); },
@@ -258,6 +261,7 @@ export const actions = {
   },
   "review-open": (el) => { openReviewSheet(store.state, el); },
   hint: () => { askHint(); },
+  ...reactionActions(sendFrame),
 };
 
 /** A click on no action: a tap elsewhere on the table cancels a chosen tile. */

@@ -2,11 +2,16 @@
 // The table's socket side: opening a room on the server (a local game, an online seat, a
 // watched hall table), feeding its frames to the store (store.receive: table_state.js), and
 // sending moves. What follows a view on screen (the automatic draw, focus) is screens/table.js's.
+// Computer moves come in at the chosen pace (pace.js); each frame's sounds and buzzes are
+// feedback.js's, and a quick reaction goes straight to its bubble (views/reactions.js).
 
 import { t } from "../i18n.js";
+import { feedback } from "../feedback.js";
 import { ApiError, Connection, WatchConnection, createGame } from "../net.js";
+import { PACES, Pacer } from "../pace.js";
 import * as prefs from "../prefs.js";
 import { shell, store } from "../shell.js";
+import { showReaction } from "../views/reactions.js";
 
 /** @typedef {import("../types.js").Frame} Frame */
 /** @typedef {import("../types.js").Mode} Mode */
@@ -19,6 +24,8 @@ let afterView = null;
 let errorTimer = 0;
 let chatTimer = 0;
 let freshTimer = 0;
+/** Lets the socket's frames in, computer moves at the chosen pace (pace.js). */
+const pacer = new Pacer({ deliver: (frame) => receive(frame), gap: () => PACES[prefs.pace()] });
 
 /** The open table's socket, or null. */
 export function connection() {
@@ -32,6 +39,7 @@ export function onView(fn) {
 
 /** Leave the table: the socket closes, the store forgets the game. */
 export function leave() {
+  pacer.clear();
   conn?.close();
   conn = null;
   store.leaveTable();
@@ -85,9 +93,9 @@ export function openRoom(/** @type {Mode} */ mode, /** @type {SeatRecord} */ rec
   });
   const socket = new Connection(record.game_id, /** @type {string} */ (record.token));
   conn = socket;
-  listen(socket, "welcome", receive);
-  listen(socket, "event", receive);
-  listen(socket, "presence", receive);
+  listen(socket, "welcome", paced);
+  listen(socket, "event", paced);
+  listen(socket, "presence", paced);
   // the move stays "on its way" until its event brings the new view; the ack only proves it
   // was stored, so clear the flag by itself only if that event somehow never comes
   listen(socket, "ack", () => {
@@ -107,9 +115,9 @@ export function openWatch(/** @type {string} */ gameId) {
   store.watchTable(gameId);
   const socket = new WatchConnection(gameId);
   conn = socket;
-  listen(socket, "watching", receive);
-  listen(socket, "event", receive);
-  listen(socket, "presence", receive);
+  listen(socket, "watching", paced);
+  listen(socket, "event", paced);
+  listen(socket, "presence", paced);
   listen(socket, "error", (frame) => showError(frame.message ?? frame.code ?? ""));
   socket.addEventListener("status", (ev) => {
     const status = /** @type {CustomEvent<string>} */ (ev).detail;
@@ -124,11 +132,27 @@ function listen(socket, type, fn) {
   socket.addEventListener(type, (ev) => fn(/** @type {CustomEvent<Frame>} */ (ev).detail));
 }
 
+/** A frame from the socket: a reaction is shown at once (it changes nothing at the table);
+ * the rest waits its turn behind the computer's paced moves. */
+function paced(/** @type {Frame} */ frame) {
+  if (frame.type === "event" && frame.event?.kind === "reaction") {
+    if (!prefs.reactionsMuted() || frame.event.seat === store.state.game?.seat) showReaction(store.state, /** @type {any} */ (frame.event));
+    return;
+  }
+  pacer.push(frame);
+}
+
+/** Let in whatever waits (⚙ changed the pace to a quicker one, say). */
+export function catchUp() {
+  pacer.flush();
+}
+
 /** A frame for the table's state; then what a new view sets going. */
 function receive(/** @type {Frame} */ frame) {
   const before = store.state;
   store.receive(frame);
   const state = store.state;
+  feedback(before, state, frame, shell.telegram);
   if (state.deals !== before.deals && state.game?.game_id) prefs.saveDeals(state.game.game_id, state.deals);
   if (frame.type === "presence") {
     if (!state.room?.waiting_for?.length && before.room?.waiting_for?.length) afterView?.();
@@ -159,7 +183,16 @@ function onStatus(/** @type {Mode} */ mode, /** @type {SeatRecord} */ record, /*
 function onError(/** @type {Frame} */ frame) {
   const quiet = ["stale_state", "busy", "already_hello"];
   store.settle();
+  if (resigning && frame.id === resigning.id && frame.code === "stale_state" && resigning.tries < 3) {
+    // a move came first (the computer's, another seat's): the resignation still stands
+    resigning = { ...resigning, tries: resigning.tries + 1, id: sendResign(resigning) };
+    return;
+  }
   if (quiet.includes(frame.code ?? "")) return;
+  if (frame.code === "chat_flood" && !store.state.room?.hall) {
+    showError(t("chat.flood")); // a reaction too many at a room without a chat to say it in
+    return;
+  }
   if (frame.code === "chat_flood") {
     // said in the chat, not over the game's status line
     store.chatFailed(t("chat.flood"));
@@ -184,6 +217,25 @@ export function send(/** @type {string} */ action) {
   if (!conn || state.pending || state.room?.hall?.over) return; // a loss on time ends play
   const seat = state.mode === "hotseat" ? state.view?.to_move ?? null : null;
   if (conn.move(action, seat) !== null) store.sent();
+}
+
+/** @type {{ id: number|null, match: boolean, seat: number|null, tries: number }|null} */
+let resigning = null;
+
+/** @param {{ match: boolean, seat: number|null }} what */
+function sendResign({ match, seat }) {
+  if (!conn) return null;
+  /** @type {Record<string, unknown>} */
+  const frame = { type: "resign", state_no: conn.stateNo, match };
+  if (seat !== null) frame.seat = seat;
+  return conn.send(frame);
+}
+
+/** Give up the deal, or (*match*) the whole 101 / «Козёл» match: the server scores it and
+ * every seat's result sheet shows it. A move that overtakes it makes it stale: it is sent
+ * again on the new state (the player asked to resign, not to resign on that state only). */
+export function resign(/** @type {boolean} */ match, /** @type {number|null} */ seat = null) {
+  resigning = { match, seat, tries: 0, id: sendResign({ match, seat }) };
 }
 
 /** Send a frame that is not a move (rematch, reset, chat, …); null when the socket is down. */

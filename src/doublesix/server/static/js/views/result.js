@@ -5,17 +5,17 @@
 // Seats are looped over, never assumed to be two.
 
 import { t } from "../i18n.js";
-import { resultSummary } from "../describe.js";
+import { resultSummary } from "../result_summary.js";
 import { seatNamer, viewSeat } from "./table.js";
 import { renderManyResult } from "./result_pairs.js";
 import { handTiles, tableRow } from "./sheet_parts.js";
+import { renderRating } from "../rating_sheet.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
 export function renderResult(sheet, state) {
   const view = state.view;
-  const resigned = Boolean(state.resigned);
-  const show = resigned || (Boolean(view?.result) && !state.resultHidden && !state.covered);
+  const show = Boolean(view?.result) && !state.resultHidden && !state.covered;
   const appearing = show && sheet.hidden;
   sheet.hidden = !show;
   if (!show) return;
@@ -26,10 +26,6 @@ export function renderResult(sheet, state) {
     requestAnimationFrame(() => { if (!sheet.contains(document.activeElement)) focusMain(); });
   }
   const card = $(sheet, ".sheet");
-  if (resigned) {
-    renderResigned(sheet, card, state);
-    return;
-  }
   const mySeat = viewSeat(state);
   const nameOf = seatNamer(state);
   // hot-seat and spectators: told by names, not "you"
@@ -42,6 +38,7 @@ export function renderResult(sheet, state) {
   renderHands($(sheet, "[data-result-hands]"), view, summary, { mySeat, nameOf, oneScreen });
   renderCalc($(sheet, "[data-result-calc]"), summary);
   renderScores($(sheet, "[data-result-match]"), state, view, nameOf, mySeat);
+  renderRating($(sheet, "[data-result-rating]"), state, nameOf); // a rated table's +12 / −8
   celebrate($(sheet, "[data-celebrate]"), summary.matchOver && summary.tone === "win", appearing);
 
   const match = view.match;
@@ -70,21 +67,6 @@ export function renderResult(sheet, state) {
   }
   if (state.mode === "watch") next.hidden = again.hidden = true; // spectators only read
   renderManyResult(sheet, state, { nameOf, mySeat }); // three or four: views/result_pairs.js
-}
-
-function renderResigned(sheet, card, state) {
-  card.dataset.tone = state.mode === "hotseat" ? "neutral" : "loss";
-  $(sheet, "[data-result-reason]").textContent = "";
-  $(sheet, "[data-result-title]").textContent = state.mode === "hotseat"
-    ? t("resign.by", { name: state.resigned.name }) : t("result.resigned");
-  $(sheet, "[data-result-verdict]").textContent = "";
-  for (const sel of ["[data-result-hands]", "[data-result-calc]", "[data-result-match]"]) $(sheet, sel).replaceChildren();
-  $(sheet, "[data-result-note]").textContent = "";
-  $(sheet, '[data-action="next-deal"]').hidden = true;
-  $(sheet, '[data-action="rematch-cancel"]').hidden = true;
-  const again = $(sheet, '[data-action="new-game"]');
-  again.hidden = false;
-  again.textContent = t("newGame");
 }
 
 function renderHands(box, view, summary, { mySeat, nameOf, oneScreen }) {

@@ -6,7 +6,7 @@
 
 import { t } from "../i18n.js";
 import "../seats_i18n.js";
-import { bonusName } from "../describe.js";
+import { bonusName } from "../result_summary.js";
 import { handTiles } from "./sheet_parts.js";
 import {
   isMany, oneSeat, pairCounts, pairName, pairOf, placesAround, playersOf, rulesOf,
@@ -68,6 +68,13 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
   const items = [];
   const outSeat = r.out ?? (r.reason === "domino" ? pips.findIndex((p, i) => p === 0 && (revealed ? (hands[i] ?? []).length === 0 : view.hand_sizes?.[i] === 0)) : -1);
   if (r.reason === "domino" && outSeat >= 0) items.push(li(t("pair.out", { name: nameOf(outSeat) }), "out"));
+  // a resignation, of this deal or (between deals) of the match: who gave up, first
+  const quitter = match?.over && typeof match.resigned === "number" ? match.resigned
+    : typeof r.resigned === "number" ? r.resigned : null;
+  if (quitter !== null) {
+    const me = quitter === mySeat && state.mode !== "watch" && state.mode !== "hotseat";
+    items.push(li(me ? t("result.resigned") : t("resign.by", { name: nameOf(quitter) }), "resigned"));
+  }
   // the title: result.js's headline (who won, by seat) stands for players on their own;
   // a pairs game names the winning pair instead (below)
 

@@ -96,7 +96,9 @@ export async function openReview(state, button = null, seat = null) {
   clearInterval(ticker);
   ticker = setInterval(tick, 1000);
   try {
-    const data = await fetchReview(game.game_id, { token: game.token, seat: chosen, deal });
+    // a past game of the history asks its own endpoint (screens/past.js); a table, its room's
+    const data = state.fetchReview ? await state.fetchReview(chosen, deal)
+      : await fetchReview(game.game_id, { token: game.token, seat: chosen, deal });
     clearInterval(ticker);
     if (overlay.hidden) return;
     const used = data.hints_used || hintUsed(game.game_id, state.room?.game_no, deal);

@@ -7,6 +7,7 @@ import { t } from "../i18n.js";
 import {
   announceLine, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader, statusLine,
 } from "../describe.js";
+import { telegramApp } from "../telegram.js";
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
 import { tableRow } from "./sheet_parts.js";
@@ -128,7 +129,8 @@ export function renderTable(root, state, ctx) {
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
     link.setAttribute("aria-label", t("online.invite"));
-    $(invite, '[data-action="share-invite"]').hidden = !navigator.share;
+    // inside Telegram its own share sheet (telegram.js shareInvite), elsewhere the system's
+    $(invite, '[data-action="share-invite"]').hidden = !navigator.share && !telegramApp();
     $(invite, '[data-action="reset-room"]').hidden = !state.room?.can_reset;
   }
 

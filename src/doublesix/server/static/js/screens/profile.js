@@ -1,0 +1,198 @@
+// @ts-check
+// The profile page (issue 25): name, member since, ratings, games played and won by game type,
+// recent opponents, and the list of past games, each opening on its own page (#game=KEY).
+// `#profile` is this browser's own (made as a guest on first visit), `#profile=ID` anyone's: a
+// stranger sees its public hall games only. User text goes in via textContent only.
+
+import { language, t } from "../i18n.js";
+import * as prefs from "../prefs.js";
+import { deleteProfile, myPage, pageOf, rename } from "../profile.js";
+import "../profile_i18n.js";
+import { $, shell } from "../shell.js";
+import { el, gameLine } from "../views/past_parts.js";
+
+/** @typedef {import("../types.js").State} State */
+
+const root = () => $("[data-screen=profile]");
+/** @type {any} the page as the server sent it, or null while loading */
+let page = null;
+let wanted = /** @type {string|null} */ (null);
+let status = "";
+let ticket = 0;
+
+/** @param {import("../types.js").Route["params"]} params */
+export async function open(params) {
+  wanted = params?.id ?? null;
+  page = null;
+  status = t("profile.loading");
+  render();
+  const mine = ++ticket;
+  try {
+    const answer = wanted ? await pageOf(wanted) : await myPage(prefs.rawName() ?? shell.telegram?.name ?? null);
+    if (mine !== ticket) return;
+    page = answer;
+    status = "";
+  } catch (err) {
+    if (mine !== ticket) return;
+    const e = /** @type {any} */ (err);
+    status = e?.code === "not_found" ? t("profile.missing") : t("profile.failed", { reason: e?.message ?? String(err) });
+  }
+  render();
+}
+
+export function close() {
+  ticket += 1;
+}
+
+/** @param {number} seconds */
+function day(seconds) {
+  return new Date(seconds * 1000).toLocaleDateString(language() === "ru" ? "ru-RU" : "en-GB", { day: "numeric", month: "long", year: "numeric" });
+}
+
+export function render() {
+  const box = root();
+  if (!box || box.hidden) return;
+  if (!page) {
+    box.replaceChildren(el("p", { class: "profile-status", role: "status", "data-profile-status": "" }, status),
+      el("button", { type: "button", class: "btn quiet", "data-action": "go-home" }, t("profile.back")));
+    return;
+  }
+  const { profile, own } = page;
+  const head = el("header", { class: "profile-head" });
+  head.append(el("h2", { class: "profile-name", "data-profile-name": "" }, profile.name),
+    el("p", { class: "profile-since" }, t("profile.since", { date: day(profile.member_since) })));
+  if (own) {
+    head.append(el("p", { class: "profile-kind" }, t(profile.telegram ? "profile.kind.telegram" : "profile.kind.guest")));
+    const form = el("form", { class: "profile-rename", "data-submit": "profile-rename", hidden: "" });
+    const input = el("input", { name: "name", maxlength: "24", "aria-label": t("profile.rename"), "data-profile-input": "" });
+    /** @type {HTMLInputElement} */ (input).value = profile.name;
+    form.append(input, el("button", { type: "submit", class: "btn primary" }, t("profile.save")),
+      el("button", { type: "button", class: "btn quiet", "data-action": "profile-rename-cancel" }, t("profile.cancel")));
+    head.append(form, el("p", { class: "profile-msg", role: "status", "data-profile-msg": "" }, status),
+      el("div", { class: "profile-buttons" },
+        el("button", { type: "button", class: "btn quiet", "data-action": "profile-rename-open" }, t("profile.rename")),
+        el("button", { type: "button", class: "btn danger", "data-action": "profile-delete" }, t("profile.delete"))));
+  }
+  box.replaceChildren(head, ratings(page.ratings ?? []), stats(page.stats), opponents(page.opponents), games(page.games, own));
+}
+
+/** The ratings section: filled by the ratings of rated hall games once there are any. */
+/** @param {any[]} list */
+function ratings(list) {
+  const section = el("section", { class: "profile-section", "data-profile-ratings": "" }, el("h3", {}, t("profile.ratings")));
+  if (!list.length) {
+    section.append(el("p", { class: "profile-empty" }, t("profile.ratings.none")));
+    return section;
+  }
+  const ul = el("ul", { class: "profile-ratings" });
+  for (const r of list) {
+    const value = Math.round(r.rating);
+    const li = el("li", { class: "profile-rating", "data-rating": r.preset },
+      el("span", { class: "profile-rating-what" }, t(`preset.${r.preset}`)),
+      el("strong", {}, r.provisional ? t("profile.rating.provisional", { rating: value }) : String(value)),
+      el("span", { class: "profile-rating-games" }, t("profile.rating.games", { n: r.games ?? 0 })));
+    if (Array.isArray(r.history) && r.history.length > 1) li.append(spark(r.history.map((/** @type {any} */ p) => Number(p.rating))));
+    ul.append(li);
+  }
+  section.append(ul);
+  return section;
+}
+
+/** A small rating graph: one polyline over the rating after each rated game. */
+/** @param {number[]} values */
+function spark(values) {
+  const w = 120;
+  const h = 32;
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const span = hi - lo || 1;
+  const points = values.map((v, i) => `${((w - 4) * i) / (values.length - 1) + 2},${h - 2 - ((h - 4) * (v - lo)) / span}`).join(" ");
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("class", "profile-spark");
+  svg.setAttribute("aria-hidden", "true");
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", points);
+  svg.append(line);
+  return svg;
+}
+
+/** @param {Record<string, {played: number, won: number}>} table */
+function stats(table) {
+  const section = el("section", { class: "profile-section", "data-profile-stats": "" }, el("h3", {}, t("profile.stats")));
+  const entries = Object.entries(table ?? {});
+  if (!entries.length) {
+    section.append(el("p", { class: "profile-empty" }, t("profile.stats.none")));
+    return section;
+  }
+  const dl = el("dl", { class: "profile-stats" });
+  for (const [preset, line] of entries) {
+    dl.append(el("dt", {}, t(`preset.${preset}`)), el("dd", { "data-stat": preset }, t("profile.stats.line", line)));
+  }
+  section.append(dl);
+  return section;
+}
+
+/** @param {any[]} list */
+function opponents(list) {
+  const section = el("section", { class: "profile-section", "data-profile-opponents": "" }, el("h3", {}, t("profile.opponents")));
+  if (!list?.length) {
+    section.append(el("p", { class: "profile-empty" }, t("profile.opponents.none")));
+    return section;
+  }
+  const ul = el("ul", { class: "profile-opponents" });
+  for (const o of list) ul.append(el("li", {}, el("a", { href: `#profile=${encodeURIComponent(o.profile)}` }, o.name ?? t("past.deleted"))));
+  section.append(ul);
+  return section;
+}
+
+/** @param {any[]} list @param {boolean} own */
+function games(list, own) {
+  const section = el("section", { class: "profile-section", "data-profile-games": "" }, el("h3", {}, t("profile.games")));
+  if (!own) section.append(el("p", { class: "profile-note" }, t("profile.games.public")));
+  if (!list?.length) {
+    section.append(el("p", { class: "profile-empty" }, t("profile.games.none")));
+    return section;
+  }
+  const ul = el("ul", { class: "past-list" });
+  for (const g of list) ul.append(el("li", {}, gameLine(g)));
+  section.append(ul);
+  return section;
+}
+
+/** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */
+export const actions = {
+  "go-home": () => { shell.go({ screen: "home", params: {} }); },
+  "profile-rename-open": () => {
+    const form = $("[data-submit=profile-rename]", root());
+    form.hidden = false;
+    /** @type {HTMLInputElement} */ ($("[data-profile-input]", form)).focus();
+  },
+  "profile-rename-cancel": () => { $("[data-submit=profile-rename]", root()).hidden = true; },
+  "profile-rename": async (form, ev) => {
+    ev.preventDefault();
+    const name = /** @type {HTMLInputElement} */ ($("[data-profile-input]", form)).value;
+    try {
+      const answer = await rename(name);
+      page = { ...page, profile: answer.profile };
+      status = "";
+      prefs.setName(answer.profile.name); // the name the tables and the hall offer next
+      render();
+    } catch (err) {
+      $("[data-profile-msg]", root()).textContent = /** @type {any} */ (err)?.message ?? String(err);
+    }
+  },
+  "profile-delete": async () => {
+    const yes = await shell.dialog("confirm", { question: `${t("profile.delete.title")} ${t("profile.delete.text")}` });
+    if (!yes) return;
+    try {
+      await deleteProfile();
+      page = null;
+      status = t("profile.deleted");
+      render();
+    } catch (err) {
+      $("[data-profile-msg]", root()).textContent = /** @type {any} */ (err)?.message ?? String(err);
+    }
+  },
+};
