@@ -238,9 +238,9 @@ def test_play_and_bench_refuse_a_bad_command_line(argv: list[str], words: str,
     (["arena", "medium"], "doublesix arena: missing BOT_B: write `doublesix arena BOT_A BOT_B`"
      " (`doublesix arena --help` describes every option)"),
     (["pley"], "doublesix: unknown command 'pley': did you mean 'play'? choose one of replay,"
-     " bench, play, arena, serve, analyse, analyze; `doublesix --help` says more"),
-    ([], "doublesix: no command given: write `doublesix COMMAND`, COMMAND one of replay, bench,"
-     " play, arena, serve, analyse, analyze (`doublesix --help` says what each does)"),
+     " verify, bench, play, arena, serve, analyse, analyze; `doublesix --help` says more"),
+    ([], "doublesix: no command given: write `doublesix COMMAND`, COMMAND one of replay, verify,"
+     " bench, play, arena, serve, analyse, analyze (`doublesix --help` says what each does)"),
     (["play", "--sed", "3"], "doublesix play: unknown option --sed: did you mean --seed?"
      " `doublesix play --help` lists the options"),
     (["replay", "a.json", "b.json"], "doublesix replay: one argument too many: 'b.json';"

@@ -68,7 +68,29 @@ export interface View {
   match?: Match | null;
   rules?: Rules;
   boneyard?: number;
+  /** the hex SHA-256 of the deal's shuffle secret (docs/protocol.md "Verifiable deals") */
+  commitment?: string | null;
+  /** that secret, once the deal is over (a seat's view only) */
+  secret?: string | null;
   [key: string]: unknown;
+}
+
+/** What this client saw of one deal (verify.js witnessed): the commitment it was first shown,
+ * the hands dealt (seen before any move) and every tile held, by seat. */
+export interface Witness {
+  commitment: string;
+  players: number;
+  handSize: number;
+  dealt: Record<number, string[]>;
+  held: Record<number, string[]>;
+}
+
+/** The browser's own check of a finished deal: for which commitment, and its verdict. */
+export interface Verified {
+  commitment: string;
+  ok: boolean;
+  reason?: string;
+  detail?: string;
 }
 
 export interface RoomSeat {
@@ -78,6 +100,10 @@ export interface RoomSeat {
   connected?: boolean;
   computer?: boolean;
   [key: string]: unknown;
+  /** away past the leave grace (docs/protocol.md "Leavers"); only when true */
+  left?: boolean;
+  /** the computer plays the seat for its absent person; only when true */
+  stand_in?: boolean;
 }
 
 export interface Room {
@@ -151,6 +177,8 @@ export interface State {
   freshIndex: number | null;
   freshHand: string[] | null;
   freshFrom: "me" | "top" | null;
+  witness: Witness | null;
+  verified: Verified | null;
 }
 
 /** A <fieldset> of game choices (views/choices.js): its options re-sync on a change. */
