@@ -185,11 +185,13 @@ export interface State {
 export type PresetBox = HTMLElement & { computersSync?: () => void; playersSync?: () => void };
 
 /** layout.js: a rectangle in units (a tile is 2×1), a tile's place (*a* drawn at the left/top),
- * a laid-out tile (a corner is the upright tile of a turn), an open end with its free slot. */
+ * a laid-out tile (a corner is an upright tile of a turn), an open end with its free slot. */
 export interface Rect { x: number; y: number; w: number; h: number }
 export interface TileRect extends Rect { a: number; b: number }
 export interface LineItem extends TileRect { index: number; row: number; corner: boolean }
 export interface LineEnd { x: number; y: number; dir: number; turn: number; value: number; slot: Rect }
 export interface Layout { items: LineItem[]; ends: { left: LineEnd | null; right: LineEnd | null }; box: Rect; rows: number[] }
-/** An arm's tile, entered by its near value (index -1: the free slot after it). */
-export interface ArmTile { index: number; near: number; far: number }
+/** layout.js: the size and place chosen for a deal's line on one board (kept between
+ * renders): px per unit, the board pixel of the first tile's centre, the board's width it was
+ * chosen for, and how many times the tiles shrank since the deal's start. */
+export interface LineFit { unit: number; ox: number; oy: number; width: number; steps: number }

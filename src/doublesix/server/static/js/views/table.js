@@ -12,7 +12,7 @@ import { telegramApp } from "../telegram.js";
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
 import { endedLine, tableRow } from "./sheet_parts.js";
-import { renderBoard } from "./board.js";
+import { longestLine, renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
@@ -99,6 +99,7 @@ export function renderTable(root, state, ctx) {
 
   // infobar
   const drawing = rules.draw_rule && rules.draw_rule !== "none";
+  $(root, "[data-boneyard]").toggleAttribute("data-unused", !drawing); // a short screen hides it
   $(root, "[data-boneyard]").textContent = view
     ? drawing ? t("boneyard", { n: view.boneyard }) : t("boneyard.none")
     : "";
@@ -208,6 +209,7 @@ export function renderTable(root, state, ctx) {
     renderBoard(board, {
       line: view?.line ?? [],
       lead: leadIndex(view?.history),
+      most: longestLine(view), // one tile size for the deal, chosen for its longest line
       choosing,
       onEnd: ctx.chooseEnd,
       fresh: state.freshIndex ?? null,
