@@ -263,6 +263,7 @@ def test_the_history_sheet_pulls_up_on_a_phone(server: Server, pages: Any) -> No
     page.mouse.move(x, y - 60)
     page.mouse.up()
     assert page.evaluate(SHEET_JS)["open"]
+    page.wait_for_function("() => document.querySelector('[data-history-sheet]').getAnimations().length === 0")  # in place
     head = page.locator("[data-history-grip]").bounding_box()
     assert head
     page.mouse.move(head["x"] + 60, head["y"] + 8)
