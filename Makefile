@@ -1,7 +1,8 @@
 # make run: the server on embedded SQLite (installs the [server] extra only);
 # make test: ruff, mypy and every test (installs the [test] extra: the test tools);
-# make check: the same without the browser, the services and the slow tests, in a minute
-# (both run `make js`: the browser client's node tests, tsc and ESLint).
+# make check: the same without the browser, the services and the slow tests, in a minute:
+# every step at once, pytest on every core (both run the browser client's node tests, tsc and
+# ESLint: `make js`).
 # pipefail: a failed pip fails the recipe even though its output goes through grep below
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -ec
@@ -22,7 +23,8 @@ SHARED ?= ../shared
 # this machine kind's package mirror warns "Location … is ignored" for every package: noise
 PIP_QUIET := 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }
 
-.PHONY: run test check lint typecheck js pytest scenarios bench play clean
+.PHONY: run test check check-pytest lint typecheck js js-test js-types js-lint pytest scenarios \
+	bench play clean
 
 # the venv's own setuptools too: Python 3.11's bundled one (65) cannot read pyproject's
 # `license = "MIT"`, so an offline `pip install -e . --no-build-isolation` would fail
@@ -57,11 +59,19 @@ play: $(CORE)
 
 test: lint typecheck js pytest
 
-# the one-minute loop: ruff, mypy and the tests that need neither a browser, nor PostgreSQL /
-# Redis, nor minutes (markers: pyproject.toml, tests/conftest.py); the properties and the bots'
-# game loops run a tenth of their examples (hypothesis profile "fast"). `make test` runs all.
-check: lint typecheck js
-	$(PY) -m pytest -m "not browser and not services and not slow" --hypothesis-profile=fast
+# the one-minute loop: ruff, mypy, the client's checks and the tests that need neither a
+# browser, nor PostgreSQL / Redis, nor minutes (markers: pyproject.toml, tests/conftest.py); the
+# properties and the bots' game loops run a tenth of their examples (hypothesis profile "fast").
+# The steps run side by side (-j), each one's output printed whole when it ends (--output-sync),
+# and pytest spreads the files over every core (pytest-xdist: a whole file to a worker, so a
+# file's module fixtures are built once). `make test` runs everything, one step at a time.
+check: $(TESTS) $(NODE_TOOLS)
+	$(MAKE) --no-print-directory -j 6 --output-sync=target check-pytest lint typecheck js-test \
+	  js-types js-lint
+
+check-pytest: $(TESTS)
+	$(PY) -m pytest -m "not browser and not services and not slow" --hypothesis-profile=fast \
+	  -n auto --dist loadfile
 
 lint: $(TESTS)
 	$(VENV)/bin/ruff check src tests bench
@@ -79,11 +89,20 @@ $(NODE_TOOLS): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-js: $(NODE_TOOLS)
+# tsc (jsconfig*.json: incremental) and ESLint (--cache) keep what they learnt of unchanged
+# files in node_modules/.cache, so a second run checks only what changed.
+js: js-test js-types js-lint
+
+js-test: $(NODE_TOOLS)
 	node --test tests/js/*.test.js
+
+js-types: $(NODE_TOOLS)
 	node_modules/.bin/tsc --noEmit -p jsconfig.json
 	node_modules/.bin/tsc --noEmit -p jsconfig.dom-free.json
-	node_modules/.bin/eslint src/doublesix/server/static/js tests/js eslint.config.js
+
+js-lint: $(NODE_TOOLS)
+	node_modules/.bin/eslint --cache --cache-location node_modules/.cache/eslint/ \
+	  src/doublesix/server/static/js tests/js eslint.config.js
 
 pytest: $(TESTS)
 	$(PY) -m pytest

@@ -32,15 +32,21 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "doublesix.terminal": ("doublesix.bots",),
     f"{S}.config": ("doublesix",),
     f"{S}.wire": ("doublesix.core",),
-    f"{S}.storage": ("doublesix.core",),
+    # the rating model (openskill's arithmetic) is beneath the storage that keeps its figures
+    f"{S}.ratings.model": ("doublesix.core",),
+    f"{S}.storage": ("doublesix.core", f"{S}.ratings.model"),
     f"{S}.rooms": (f"{S}.wire", f"{S}.storage", f"{S}.config", "doublesix.bots"),
+    # a person's ratings, kept in storage; told of finished games by compose.py
+    f"{S}.ratings": (f"{S}.storage",),
     # above the rooms, beside each other: «Разбор», the operator's view, other processes
     f"{S}.review": (f"{S}.rooms",),
     f"{S}.ops": (f"{S}.rooms",),
     f"{S}.fanout": (f"{S}.rooms",),
     # the hall shares its lobby over the fanout (hall/shared.py) and logs through ops
     f"{S}.hall": (f"{S}.fanout", f"{S}.ops"),
-    f"{S}.http": (f"{S}.hall", f"{S}.review"),
+    # a person's profile and history: the hall's names over the rooms' stored games
+    f"{S}.profiles": (f"{S}.hall",),
+    f"{S}.http": (f"{S}.profiles", f"{S}.ratings", f"{S}.review"),
     # app.py, compose.py, workers.py: the parts put together
     S: (f"{S}.http",),
     "doublesix.cli": (S, "doublesix.terminal"),
@@ -109,9 +115,11 @@ def imports(module: str, source: str, is_package: bool, known: set[str]
             yield node.lineno, node.args[0].value
 
 
-def upward(modules: dict[str, Path], sources: dict[str, str] | None = None) -> list[str]:
-    """Every import that goes up or sideways, as ``path:line: module imports target``."""
-    known = set(modules)
+def upward(modules: dict[str, Path], sources: dict[str, str] | None = None,
+           known: set[str] | None = None) -> list[str]:
+    """Every import of *modules* that goes up or sideways, as ``path:line: module imports
+    target``; *known*: every module of the package (by default, *modules*)."""
+    known = set(modules) if known is None else known
     found = []
     for name, path in modules.items():
         source = path.read_text(encoding="utf-8") if sources is None else sources[name]
@@ -132,6 +140,9 @@ def upward(modules: dict[str, Path], sources: dict[str, str] | None = None) -> l
 def test_every_module_has_a_layer() -> None:
     homeless = sorted(m for m in module_names() if layer_of(m) is None)
     assert not homeless, f"modules in no layer of LAYERS (and docs/architecture.md): {homeless}"
+    # a new sub-package of the server is a layer of its own, not part of the top of server/
+    packages = {f"{S}.{p.parent.name}" for p in (SRC / "server").glob("*/__init__.py")}
+    assert not sorted(packages - set(LAYERS)), "a server sub-package with no line in LAYERS"
 
 
 def test_no_module_imports_a_layer_above_or_beside_its_own() -> None:
@@ -162,10 +173,10 @@ def test_the_check_sees_an_upward_import_wherever_it_is_written(written: str, li
     is named with its line; the cache as it is passes."""
     modules = module_names()
     cache = f"{S}.rooms.cache"
-    sources = {name: p.read_text(encoding="utf-8") for name, p in modules.items()}
-    assert not [f for f in upward(modules, sources) if f" {cache} " in f]
-    sources[cache] = written + sources[cache]
-    found = [f for f in upward(modules, sources) if f" {cache} " in f]
+    only = {cache: modules[cache]}
+    source = modules[cache].read_text(encoding="utf-8")
+    assert upward(only, {cache: source}, set(modules)) == []
+    found = upward(only, {cache: written + source}, set(modules))
     path = modules[cache].relative_to(SRC.parent)
     assert found == [f"{path}:{line}: {cache} ({S}.rooms) imports {target} ({S}.ops),"
                      " which is not below it"]

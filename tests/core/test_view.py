@@ -73,7 +73,7 @@ def test_kozel_view_names_the_pairs_but_hides_the_partner() -> None:
     assert plain["teams"] is None and plain["partner"] is None
 
 
-PRIVATE = ("hand", "legal", "lead_options", "revealed_hands")
+PRIVATE = ("hand", "legal", "lead_options", "revealed_hands", "secret")
 
 
 @pytest.mark.parametrize("preset", ["draw", "101", "kozel"])

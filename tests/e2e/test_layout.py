@@ -2,7 +2,9 @@
 of real phones (360, 390 and 414 px wide) and a desktop (1280 px): every tile inside the
 felt, no overlap, a visible gap between tiles that are not neighbours, neighbours joined,
 every double crosswise to the tiles it joins, end markers in free slots that cover nothing,
-and at 360 px a first straight row of at least six tiles."""
+and the first row running to the felt's edges before it turns. Then the lines of real deals
+of every preset, tile by tile (issue 24): nothing placed moves when the next tile arrives,
+the tile size never grows within a deal, and pips stay 4 px wide on a phone."""
 
 # ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
 
@@ -12,6 +14,7 @@ from typing import Any
 
 import pytest
 from e2e_helpers import Server
+from tests.support.deal_lines import deal_lines, game_types
 
 VIEWPORTS = [
     {"width": 360, "height": 740},
@@ -21,7 +24,7 @@ VIEWPORTS = [
 ]
 
 # Random legal lines from the double-six set (played at random ends), and the checks.
-PROPERTIES_JS = """async ({ width, height, count, seed, firstRow }) => {
+PROPERTIES_JS = """async ({ width, height, count, seed }) => {
   const L = await import('./js/layout.js');
   let s = seed;
   const rnd = () => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s / 0x7fffffff; };
@@ -50,14 +53,13 @@ PROPERTIES_JS = """async ({ width, height, count, seed, firstRow }) => {
   let straightRows = 0;
   for (let k = 0; k < count && problems.length < 10; k++) {
     const { line, lead } = randomLine();
-    const { unit, layout } = L.fitLine(line, lead, width, height);
+    const { unit, layout, deal } = L.fitLine(line, lead, width, height);
     units.push(unit);
     const say = (what) => problems.push(`${what} — line ${JSON.stringify(line)} lead ${lead} unit ${unit}`);
     const items = layout.items;
     if (items.filter(Boolean).length !== line.length) { say('a tile is missing'); continue; }
-    // into the board's pixels, centred as board.js does it
-    const offX = Math.round((width - layout.box.w * unit) / 2 - layout.box.x * unit);
-    const offY = Math.round((height - layout.box.h * unit) / 2 - layout.box.y * unit);
+    // into the board's pixels, the first tile where board.js puts it
+    const offX = deal.ox, offY = deal.oy;
     const px = (r) => ({ x: offX + r.x * unit, y: offY + r.y * unit, w: r.w * unit, h: r.h * unit });
     const tiles = items.map((it, i) => ({ ...px(it), key: i, double: line[i][0] === line[i][1], vertical: it.h > it.w, row: it.row, corner: it.corner }));
     const slots = ['left', 'right'].map((side) => ({ ...px(layout.ends[side].slot), key: side }));
@@ -95,8 +97,12 @@ PROPERTIES_JS = """async ({ width, height, count, seed, firstRow }) => {
         if (Math.hypot(dx, dy) < r - 0.5) say(`the ${side} marker covers ${line[t.key].join('-')}`);
       }
     }
-    const flat = tiles.filter((t) => t.row === 0 && !t.corner).length;
-    if (firstRow && flat < Math.min(firstRow, line.length)) say(`only ${flat} tiles in the first row`);
+    // the first row runs to the felt's edge before it turns: a turn in it lies within one
+    // double and one tile (3 units) of the edge
+    for (const t of tiles.filter((t) => t.row === 0 && t.corner)) {
+      const left = t.x - L.FIT.pad, right = width - L.FIT.pad - (t.x + t.w);
+      if (Math.min(left, right) > 3 * unit - 0.5) say(`the first row turns ${Math.round(Math.min(left, right))} px short of the edge`);
+    }
     if (layout.rows.length <= 1 && !tiles.some((t) => t.corner)) straightRows++;
   }
   units.sort((a, b) => a - b);
@@ -104,9 +110,11 @@ PROPERTIES_JS = """async ({ width, height, count, seed, firstRow }) => {
 }"""
 
 
-def board_size(pages: Any, server: Server, viewport: dict[str, int]) -> tuple[int, int]:
-    """The felt of a game against the computer at this window size, in px."""
+def board_size(pages: Any, server: Server, viewport: dict[str, int], preset: str = "draw") -> tuple[int, int]:
+    """The felt of a game of *preset* against the computer at this window size, in px."""
     page = pages.page(viewport)
+    page.goto(server.url + "/")
+    page.evaluate("p => localStorage.setItem('doublesix.v1.preset.computer', JSON.stringify(p))", preset)
     page.goto(server.url + "/#computer")
     page.wait_for_function("() => doublesix.store.state.view")
     size = page.evaluate("() => { const b = document.querySelector('[data-board]'); return [b.clientWidth, b.clientHeight]; }")
@@ -120,9 +128,8 @@ def test_random_lines_lay_out_like_a_table(server: Server, pages: Any, viewport:
     assert width >= viewport["width"] - 40 or viewport["width"] > 900
     page = pages.page(viewport)
     page.goto(server.url + "/#rules")
-    first_row = 6 if viewport["width"] <= 360 else 0
     out = page.evaluate(PROPERTIES_JS, {"width": width, "height": height, "count": 3000,
-                                        "seed": viewport["width"], "firstRow": first_row})
+                                        "seed": viewport["width"]})
     assert out["problems"] == [], f"board {width}×{height}: {out['problems']}"
     # tiles never so small that pips blur; a desktop felt gets large tiles
     assert out["minUnit"] >= 18
@@ -144,37 +151,66 @@ def test_the_reported_lines(server: Server, pages: Any) -> None:
     assert [(w, h) for _, _, w, h, _ in out] == [(2, 1), (1, 2), (2, 1)]
 
 
-def test_tiles_only_shrink_as_a_line_grows(server: Server, pages: Any) -> None:
-    """A deal's line, tile by tile, on a phone's felt: the size never jumps back up, and every
-    step still fits with its first row of six."""
-    page = pages.page({"width": 360, "height": 740})
-    page.goto(server.url + "/#rules")
-    out = page.evaluate("""async () => {
-      const L = await import('./js/layout.js');
-      let s = 99;
-      const rnd = () => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s / 0x7fffffff; };
-      const problems = [];
-      for (let deal = 0; deal < 300; deal++) {
-        const set = [];
-        for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) set.push([a, b]);
-        const line = [set.splice(Math.floor(rnd() * set.length), 1)[0]];
-        let lead = 0;
-        let cap = undefined;
-        for (;;) {
-          const f = L.fitLine(line, lead, 338, 300, cap ? { cap } : {});
-          if (cap && f.unit > cap) problems.push(`grew from ${cap} to ${f.unit}`);
-          if (!f.fits) problems.push(`does not fit at ${line.length} tiles`);
-          if (!f.firstRowOk && f.unit > L.FIT.minUnit) problems.push(`short first row at ${f.unit}`);
-          cap = f.unit;
-          const lv = line[0][0], rv = line.at(-1)[1];
-          const fit = set.filter(([a, b]) => a === lv || b === lv || a === rv || b === rv);
-          if (!fit.length) break;
-          const t = fit[Math.floor(rnd() * fit.length)];
-          set.splice(set.indexOf(t), 1);
-          if (t[0] === rv || t[1] === rv) line.push(t[0] === rv ? t : [t[1], t[0]]);
-          else { line.unshift(t[1] === lv ? t : [t[1], t[0]]); lead++; }
+# Each deal replayed tile by tile as board.js draws it (the size and place kept between steps).
+DEALS_JS = """async ({ width, height, deals, phone }) => {
+  const L = await import('./js/layout.js');
+  const { pipRadius } = await import('./js/tiles.js');
+  const problems = [];
+  const steps = [0, 0, 0, 0, 0];
+  let lines = 0, smallest = Infinity;
+  for (const d of deals) {
+    const n = d.line.length, last = d.leads[n - 1];
+    let deal = null, before = [], lead = 0;
+    const say = (what) => problems.push(`${d.preset}: ${what} — line ${JSON.stringify(d.line)}`);
+    for (let k = 0; k < n && problems.length < 10; k++) {
+      // after k + 1 plays: the final line's tiles from (last - lead) on, k + 1 of them
+      const now = d.leads[k], from = last - now;
+      const line = d.line.slice(from, from + k + 1);
+      const f = L.fitLine(line, now, width, height, { most: d.most, deal });
+      lines++;
+      smallest = Math.min(smallest, f.unit);
+      if (!f.fits) say(`${k + 1} tiles do not fit`);
+      if (L.overlaps(f.layout.items)) say(`${k + 1} tiles overlap`);
+      if (phone && 2 * pipRadius(f.unit) * f.unit / 100 < 4) say(`pips under 4 px at ${f.unit} px`);
+      if (deal) {
+        if (f.unit > deal.unit) say(`the tiles grew from ${deal.unit} to ${f.unit} px`);
+        if (f.deal.steps === deal.steps) {
+          const shift = now - lead;
+          before.forEach((it, i) => {
+            const at = f.layout.items[i + shift];
+            const px = (r, o) => [o.ox + r.x * o.unit, o.oy + r.y * o.unit, r.w * o.unit, r.h * o.unit].map(Math.round).join(',');
+            if (px(at, f.deal) !== px(it, deal)) say(`tile ${i} moved when tile ${k + 1} came`);
+          });
         }
       }
-      return problems.slice(0, 10);
-    }""")
-    assert out == []
+      deal = f.deal; before = f.layout.items; lead = now;
+    }
+    steps[Math.min(4, deal.steps)]++;
+  }
+  return { problems, steps, lines, smallest };
+}"""
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v['width']}px")
+def test_whole_deals_keep_every_tile_in_place(server: Server, pages: Any, viewport: dict[str, int]) -> None:
+    """Real deals of every preset and player count (400 of each: 3,200 deals and over 50,000
+    lines per window), on the felt that game type gets: a tile once down never moves when
+    the next one comes, the size never grows back, at most two shrinking steps in 99 % of
+    deals, pips 4 px wide or more on a phone."""
+    phone = viewport["width"] < 900
+    page = pages.page(viewport)
+    sizes = {preset: board_size(pages, server, viewport, preset) for preset in ("draw", "kozel")}
+    page.goto(server.url + "/#rules")
+    total = 0
+    for preset, players in game_types():
+        width, height = sizes["kozel" if players == 4 else "draw"]
+        deals = deal_lines(preset, players, 400, seed=viewport["width"] + players)
+        out = page.evaluate(DEALS_JS, {"width": width, "height": height, "deals": deals, "phone": phone})
+        assert out["problems"] == [], f"{preset}/{players} on {width}×{height}: {out['problems']}"
+        assert out["lines"] > 3000
+        calm = sum(out["steps"][:3])
+        assert calm >= 0.99 * len(deals), f"{preset}/{players} on {width}×{height}: steps {out['steps']}"
+        if not phone:
+            assert out["smallest"] >= 24, "a desktop felt never needs phone-sized tiles"
+        total += len(deals)
+    assert total >= 3000

@@ -8,7 +8,7 @@ regenerate the file and review its diff with the change:
 
     DOUBLESIX_GOLDEN=update .venv/bin/python -m pytest tests/golden
 
-The room's id, tokens, invite and deal seed are fixed here (the server draws them from
+The room's id, tokens, invite, deal seed and deal key are fixed here (the server draws them from
 ``secrets``), so the run is the same every time. A second test checks the doc against the
 recording: every frame the doc's transcript shows a client receiving is, in that order, among
 the frames the recording has for that client.
@@ -34,8 +34,10 @@ from tests.server.harness import ServerThread
 GOLDEN = Path(__file__).with_name("transcript.jsonl")
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 #: a deal in which Аня (seat 0) holds 0-1, 2-5 and 6-6 and leads 6-6, and Боря has no six, as in
-#: the doc (found by trying seeds with the core's SeededDealer)
-SEED = 1792
+#: the doc (found by trying seeds with the core's CommitDealer and KEY)
+SEED = 9919
+#: the game's deal key (tokens.new_deal_key), with the seed the source of every shuffle secret
+KEY = bytes(32)
 Frame = dict[str, Any]
 
 
@@ -50,6 +52,7 @@ def fixed_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tokens, "new_token", handed("TA", "TB", "TC"))
     monkeypatch.setattr(tokens, "new_invite", handed("INV"))
     monkeypatch.setattr(tokens, "new_seed", lambda: SEED)
+    monkeypatch.setattr(tokens, "new_deal_key", lambda: KEY)
 
 
 class Recorder:

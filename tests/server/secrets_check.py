@@ -1,4 +1,5 @@
-"""Checks that frames sent to a seat never reveal another hand, the boneyard or its order.
+"""Checks that frames sent to a seat never reveal another hand, the boneyard or its order,
+nor a shuffle's secret (which gives them all) before its deal is over.
 
 The truth comes from the room's stored record, replayed step by step: a frame whose view has
 ``version`` v was built on the state after the record's first v actions.
@@ -6,16 +7,17 @@ The truth comes from the room's stored record, replayed step by step: a frame wh
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from doublesix.core import Match, Ruleset
-from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import apply_step
+from doublesix.core.notation import apply_step, dealer_of_record
 
 TILE = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
-FORBIDDEN_KEYS = {"seed", "record", "boneyard_order", "hands", "token_hash", "invite_hash"}
+FORBIDDEN_KEYS = {"seed", "record", "boneyard_order", "hands", "token_hash", "invite_hash",
+                  "shuffles", "entropy"}
 
 
 def _canon(a: str, b: str) -> str:
@@ -23,14 +25,20 @@ def _canon(a: str, b: str) -> str:
     return f"{x}-{y}"
 
 
-def _truth(record: dict[str, Any]) -> list[tuple[list[set[str]], set[str], bool]]:
-    """For each version: every hand, the boneyard, and whether the deal is over."""
-    match = Match(Ruleset.from_dict(record["rules"]), SeededDealer(record["seed"]))
+Truth = tuple[list[set[str]], set[str], bool, str]
 
-    def snap() -> tuple[list[set[str]], set[str], bool]:
+
+def _truth(record: dict[str, Any]) -> list[Truth]:
+    """For each version: every hand, the boneyard, whether the deal is over, and the secret
+    of the deal's shuffle in hex."""
+    assert record.get("shuffle") == 2, "a room's record is dealt by shuffle 2"
+    match = Match(Ruleset.from_dict(record["rules"]), dealer_of_record(record))
+
+    def snap() -> Truth:
         deal = match.deal
         hands = [{str(t) for t in deal.hand(s)} for s in range(match.rules.players)]
-        return hands, {str(t) for t in deal.boneyard()}, deal.is_over
+        assert match.secret is not None
+        return hands, {str(t) for t in deal.boneyard()}, deal.is_over, match.secret.hex()
 
     states = [snap()]
     for step in record["actions"]:
@@ -53,6 +61,39 @@ def _strings(obj: Any, skip: set[str], path: str = "") -> Iterator[tuple[str, st
         yield path, obj
 
 
+def _every_string(obj: Any) -> Iterator[str]:
+    """Every key and text in a frame, however deep (a secret is hex: no key is skipped)."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            yield str(key)
+            yield from _every_string(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from _every_string(value)
+    elif isinstance(obj, str):
+        yield obj
+
+
+def _check_shuffle(frame: dict[str, Any], record: dict[str, Any], secret: str,
+                   revealed: bool) -> None:
+    """The view commits to its deal's shuffle; the secret is in ``view.secret`` exactly when
+    *revealed*; no text of the frame holds any secret not revealed (not even a part of one)."""
+    view = frame["view"]
+    assert view["commitment"] == hashlib.sha256(bytes.fromhex(secret)).hexdigest(), (
+        "the view's commitment is not the SHA-256 of its deal's secret")
+    assert view.get("secret") == (secret if revealed else None), (
+        f"view.secret must be {'the secret' if revealed else 'null'} here: {view}")
+    hidden = [s["secret"] for s in record["shuffles"] if not (revealed and s["secret"] == secret)]
+    for text in _every_string(frame):
+        if revealed and text == secret:
+            continue
+        for other in hidden:
+            # a half of the secret is as bad as all of it: look for any 16 hex digits of it
+            for at in range(0, len(other) - 15, 8):
+                assert other[at:at + 16] not in text.lower(), (
+                    f"a shuffle secret leaked before its deal was over: {frame}")
+
+
 def assert_no_secrets(frames: list[dict[str, Any]], record: dict[str, Any]) -> int:
     """Check every frame carrying a view; returns how many were checked."""
     states = _truth(record)
@@ -62,7 +103,8 @@ def assert_no_secrets(frames: list[dict[str, Any]], record: dict[str, Any]) -> i
         if not view:
             continue
         assert isinstance(view["boneyard"], int), "the boneyard must be a count"
-        hands, boneyard, over = states[view["version"]]
+        hands, boneyard, over, secret = states[view["version"]]
+        _check_shuffle(frame, record, secret, revealed=over)
         seat = view["seat"]
         assert set(view["hand"]) == hands[seat], "the view's hand is not the seat's hand"
         forbidden = set(boneyard)
@@ -89,9 +131,11 @@ def assert_no_secrets_for_watcher(frames: list[dict[str, Any]], record: dict[str
         if not view:
             continue
         assert view["seat"] is None, "a spectator's view belongs to no seat"
-        assert not {"hand", "legal", "lead_options", "revealed_hands"} & set(view), view
+        assert not {"hand", "legal", "lead_options", "revealed_hands", "secret"} & set(view), view
         assert isinstance(view["boneyard"], int), "the boneyard must be a count"
-        hands, boneyard, over = states[view["version"]]
+        hands, boneyard, over, secret = states[view["version"]]
+        # a spectator never sees a hand, so never the secret that gives them all either
+        _check_shuffle(frame, record, secret, revealed=False)
         forbidden = set(boneyard).union(*hands)
         # a finished deal's result names the doubles its bonuses counted: the score's reason
         skip = {"rules", "game_id"} | ({"result"} if over else set())

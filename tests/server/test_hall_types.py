@@ -123,6 +123,7 @@ def test_a_spectator_gets_the_seat_view_function_with_no_seat() -> None:
     assert frame["view"] == view_to_json(view_of(room.match, None)) == views.view(room, None)
     assert frame["view"]["seat"] is None and "hand" not in frame["view"]
     seat = views.view(room, 0)
-    private = {"seat", "partner", "hand", "legal", "lead_options", "revealed_hands"}
+    private = {"seat", "partner", "hand", "legal", "lead_options", "revealed_hands",
+               "secret"}
     assert {k: v for k, v in seat.items() if k not in private} \
         == {k: v for k, v in frame["view"].items() if k not in private}

@@ -5,6 +5,7 @@ sign-in attaches or merges a guest."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sqlite3
@@ -140,6 +141,8 @@ async def test_a_finished_game_is_in_history_and_reopens_with_replay_and_review(
     assert first["action"] is None and first["line"] == [] and len(first["hand"]) == 7
     assert all(s["action"] for s in deal["steps"][1:])
     assert deal["result"] is not None and deal["revealed_hands"] is not None
+    # the deal's shuffle, to check it again later (docs/protocol.md "Verifiable deals")
+    assert hashlib.sha256(bytes.fromhex(deal["secret"])).hexdigest() == deal["commitment"]
     assert last["line"] and len(last["hand"]) == last["hand_sizes"][0]
     assert "seed" not in json.dumps(past) and "record" not in past
     review = await post(server, f"/api/history/{line['key']}/review", {"deal": 1}, key)
@@ -192,6 +195,7 @@ async def test_an_online_game_between_two_profiles_and_a_public_hall_game(
         assert past["seat"] is None
         assert all("hand" not in step for step in past["deals"][0]["steps"])
         assert past["deals"][0]["revealed_hands"] is None
+        assert past["deals"][0]["secret"] is None and past["deals"][0]["commitment"]
     r = await post(server, f"/api/history/{line['key']}/review", {"deal": 1}, stranger)
     assert r.status_code == 403  # a review shows a hand: never a spectator's
     # and a stranger's view of Боря's page lists that public game

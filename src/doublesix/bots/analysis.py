@@ -25,10 +25,9 @@ from typing import Any, TypedDict
 
 from doublesix.bots.evaluate import final_value, search_values
 from doublesix.core.actions import Action, ActionKind
-from doublesix.core.dealing import SeededDealer
 from doublesix.core.errors import IllegalAction, InvalidSetup
 from doublesix.core.match import Match
-from doublesix.core.notation import RECORD_FORMAT, RECORD_VERSION
+from doublesix.core.notation import RECORD_FORMAT, RECORD_VERSION, dealer_of_record
 from doublesix.core.rules import Ruleset, RulesJSON
 from doublesix.core.view import PlayerView
 
@@ -209,9 +208,7 @@ def deal_of_record(record: Any, deal: int | None = None) -> tuple[Match, list[tu
         raise InvalidSetup("not a doublesix game record")
     if record.get("version") != RECORD_VERSION:
         raise InvalidSetup(f"record version {record.get('version')!r} is not supported")
-    seed = record.get("seed")
-    if not isinstance(seed, int):
-        raise InvalidSetup("a record needs an integer seed")
+    dealer = dealer_of_record(record)
     rules = Ruleset.from_dict(record.get("rules", {}))
     steps = _steps(record.get("actions", []))
     # where each deal starts: after the start, every next_deal and every redeal
@@ -229,7 +226,7 @@ def deal_of_record(record: Any, deal: int | None = None) -> tuple[Match, list[tu
         raise InvalidSetup(f"the record has no deal {wanted} (it has {number})")
     first = begin[-1]
     end = next((i for n, i in starts if i > first), len(steps) + 1) - 1
-    game = Match(rules, SeededDealer(seed))
+    game = Match(rules, dealer)
     for number_, (seat, action) in enumerate(steps[:first]):
         _apply(game, seat, action, number_)
     deal_steps = [(s, a) for s, a in steps[first:end] if s is not None and a is not None]

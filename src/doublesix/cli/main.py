@@ -1,4 +1,4 @@
-"""The `doublesix` command: serve | play | arena | replay | bench.
+"""The `doublesix` command: serve | play | arena | replay | verify | analyse | bench.
 
 Each subcommand imports its module only when run, so `doublesix replay` never loads the
 server's dependencies. Failures come out as one line on stderr (see cli/errors.py): exit
@@ -25,6 +25,12 @@ def _replay(args: argparse.Namespace) -> int:
     from doublesix.cli import replay
 
     return replay.main(args.file)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from doublesix.cli import verify
+
+    return verify.main(args.file)
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -85,6 +91,14 @@ def build_parser() -> argparse.ArgumentParser:
                        "and print one JSON state per line; exit 2 when its setup is invalid.")
     p.add_argument("file", help="the scenario, a JSON file")
     p.set_defaults(func=_replay)
+
+    p = sub.add_parser("verify", help="check every deal of a saved game record",
+                       description="Check a game record (shuffle 2): each shuffle's secret "
+                       "against its commitment, and every action against the deals its "
+                       "secrets give (docs/protocol.md, \"Verifiable deals\"); one line per "
+                       "deal, exit 1 at the first that disagrees.")
+    p.add_argument("file", help="the record, a JSON file")
+    p.set_defaults(func=_verify)
 
     p = sub.add_parser("bench", help="random playouts: engine speed as JSON",
                        description="Random playouts for a while; prints one JSON object with "

@@ -13,6 +13,7 @@ from doublesix.core.errors import IllegalAction, InvalidSetup
 from doublesix.core.opening import Opening, first_deal_opening, later_opening
 from doublesix.core.outcome import MatchStatus, Outcome, Reason
 from doublesix.core.rules import Ruleset
+from doublesix.core.shuffle import CommitDealer
 from doublesix.core.state import DealState, Event
 
 #: the texts of a resignation in ``Match.log`` (records write them as ``{"do": ..., "seat"}``)
@@ -78,6 +79,12 @@ class Match:
 
     def legal_actions(self) -> list[Action]:
         return self.deal.legal_actions()
+
+    @property
+    def secret(self) -> bytes | None:
+        """The secret of the shuffle that dealt the deal in play (shuffle 2), or None for
+        dealers that commit to nothing (a seed's ``random``, a fixed list)."""
+        return self.dealer.last if isinstance(self.dealer, CommitDealer) else None
 
     def status(self) -> MatchStatus | None:
         if not self.rules.is_match:

@@ -1,7 +1,9 @@
 """JSON for states, views, actions and game records.
 
 A record (format ``doublesix-record``, version 1) holds the ruleset, the seed and every action
-in order; loading it replays those actions, so it reloads to exactly the same state.
+in order; loading it replays those actions, so it reloads to exactly the same state. A record
+with ``"shuffle": 2`` also lists the secret of every shuffle made (core/shuffle.py); one
+without the field was dealt by shuffle 1, Python's ``random`` seeded with ``seed``.
 """
 
 from __future__ import annotations
@@ -9,11 +11,12 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from doublesix.core.actions import Action
-from doublesix.core.dealing import SeededDealer
+from doublesix.core.dealing import Dealer, SeededDealer
 from doublesix.core.errors import IllegalAction, InvalidSetup
 from doublesix.core.match import RESIGN, RESIGN_MATCH, Match
 from doublesix.core.outcome import MatchJSON, OutcomeJSON
 from doublesix.core.rules import Ruleset, RulesJSON
+from doublesix.core.shuffle import SHUFFLE_VERSION, CommitDealer, commitment
 from doublesix.core.view import PublicEvent, TableView
 
 RECORD_FORMAT = "doublesix-record"
@@ -58,6 +61,8 @@ class ViewJSON(TypedDict):
     version: int
     teams: list[list[int]] | None
     partner: int | None
+    commitment: str | None
+    secret: NotRequired[str | None]
 
 
 class ActionStep(TypedDict):
@@ -76,6 +81,13 @@ class ResignStep(TypedDict):
     seat: int
 
 
+class ShuffleJSON(TypedDict):
+    """One shuffle of a shuffle-2 record: its secret (hex) and the commitment shown for it."""
+
+    commitment: str
+    secret: str
+
+
 class RecordJSON(TypedDict):
     """A game record (``record_of``): what a room stores to replay its game."""
 
@@ -83,6 +95,11 @@ class RecordJSON(TypedDict):
     version: int
     rules: RulesJSON
     seed: int
+    #: 2: dealt by core/shuffle.py from ``shuffles``, later ones from ``key``; absent:
+    #: shuffle 1 (``random`` seeded by ``seed``)
+    shuffle: NotRequired[int]
+    key: NotRequired[str]
+    shuffles: NotRequired[list[ShuffleJSON]]
     actions: list[ActionStep | NextDealStep | ResignStep]
 
 
@@ -129,6 +146,7 @@ def view_to_json(view: TableView) -> ViewJSON:
         # pairs (kozel): who plays with whom, so a client can seat the partner opposite
         "teams": [list(t) for t in view.rules.sides] if view.rules.teams else None,
         "partner": None if view.seat is None else view.rules.partner_of(view.seat),
+        "commitment": view.commitment,
     }
     if view.seat is not None:
         data["hand"] = [str(t) for t in view.hand]
@@ -139,18 +157,66 @@ def view_to_json(view: TableView) -> ViewJSON:
             if view.revealed_hands is not None
             else None
         )
+        data["secret"] = view.secret
     return data
 
 
 def record_of(game: Match, seed: int) -> RecordJSON:
-    """A record of a game dealt by ``SeededDealer(seed)``."""
-    return {
+    """A record of a game dealt by ``SeededDealer(seed)``, or by a :class:`CommitDealer`
+    (then with the secret of every shuffle it made: the record is storage, never sent)."""
+    record: RecordJSON = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "rules": game.rules.to_dict(),
         "seed": seed,
         "actions": [step_of(seat, text) for seat, text in game.log],
     }
+    if isinstance(game.dealer, CommitDealer):
+        record["shuffle"] = SHUFFLE_VERSION
+        record["key"] = game.dealer.key.hex()
+        record["shuffles"] = [{"commitment": commitment(s), "secret": s.hex()}
+                              for s in game.dealer.made()]
+    return record
+
+
+def record_secrets(data: dict[str, object]) -> list[bytes]:
+    """The shuffle secrets of a shuffle-2 record, in order; InvalidSetup when malformed."""
+    shuffles = data.get("shuffles")
+    if not isinstance(shuffles, list):
+        raise InvalidSetup("a shuffle 2 record needs its list of shuffles")
+    out = []
+    for number, item in enumerate(shuffles):
+        text = item.get("secret") if isinstance(item, dict) else None
+        try:
+            secret = bytes.fromhex(text) if isinstance(text, str) else b""
+        except ValueError:
+            secret = b""
+        if len(secret) != 32:
+            raise InvalidSetup(f"shuffle {number}: the secret must be 64 hex digits")
+        out.append(secret)
+    return out
+
+
+def dealer_of_record(data: dict[str, object]) -> Dealer:
+    """The dealer that replays a record's deals: shuffle 2 from its secrets (shuffles past
+    them are derived from its ``key``), or shuffle 1 (``random`` seeded by ``seed``) for a
+    record without ``shuffle``, as every record was before shuffle 2."""
+    seed = data.get("seed")
+    if not isinstance(seed, int):
+        raise InvalidSetup("a record needs an integer seed")
+    shuffle = data.get("shuffle", 1)
+    if shuffle == 1:
+        return SeededDealer(seed)
+    if shuffle != SHUFFLE_VERSION:
+        raise InvalidSetup(f"shuffle {shuffle!r} is not supported")
+    key = data.get("key")
+    try:
+        key_bytes = bytes.fromhex(key) if isinstance(key, str) else b""
+    except ValueError:
+        key_bytes = b""
+    if len(key_bytes) != 32:
+        raise InvalidSetup("a shuffle 2 record needs its key: 64 hex digits")
+    return CommitDealer(seed, key_bytes, record_secrets(data))
 
 
 def step_of(seat: int | None, text: str) -> ActionStep | NextDealStep | ResignStep:
@@ -184,10 +250,7 @@ def load_record(data: object) -> Match:
         raise InvalidSetup("not a doublesix game record")
     if data.get("version") != RECORD_VERSION:
         raise InvalidSetup(f"record version {data.get('version')!r} is not supported")
-    seed = data.get("seed")
-    if not isinstance(seed, int):
-        raise InvalidSetup("a record needs an integer seed")
-    game = Match(Ruleset.from_dict(data.get("rules", {})), SeededDealer(seed))
+    game = Match(Ruleset.from_dict(data.get("rules", {})), dealer_of_record(data))
     for number, step in enumerate(data.get("actions", [])):
         try:
             apply_step(game, step)

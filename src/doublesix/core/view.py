@@ -12,6 +12,7 @@ from doublesix.core.actions import Action, ActionKind
 from doublesix.core.match import Match
 from doublesix.core.outcome import MatchStatus, Outcome
 from doublesix.core.rules import Ruleset
+from doublesix.core.shuffle import commitment
 from doublesix.core.tiles import Tile
 
 
@@ -48,6 +49,12 @@ class TableView:
     revealed_hands: tuple[tuple[Tile, ...], ...] | None
     match: MatchStatus | None
     version: int
+    #: the hex SHA-256 of the deal's shuffle secret, shown from the deal's start (shuffle 2;
+    #: None for a game dealt otherwise)
+    commitment: str | None = None
+    #: that secret in hex, to a seat once the deal is over (it gives every hand and the
+    #: boneyard order, so never during the deal, and never to a spectator)
+    secret: str | None = None
 
     @property
     def players(self) -> int:
@@ -107,4 +114,6 @@ def view_of(game: Match, seat: int | None) -> TableView:
         revealed_hands=tuple(deal.hand(s) for s in range(game.rules.players)) if over else None,
         match=game.status(),
         version=game.version,
+        commitment=None if game.secret is None else commitment(game.secret),
+        secret=None if game.secret is None or not over else game.secret.hex(),
     )

@@ -19,6 +19,7 @@ from doublesix.server.hall.service import Hall
 from doublesix.server.ops.observe import Observer
 from doublesix.server.ratings.service import Ratings
 from doublesix.server.rooms import clocks
+from doublesix.server.rooms.leavers import Leavers
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage
 
@@ -46,6 +47,7 @@ async def running(
     observe.count_rooms(lambda: len(service.rooms.ids()))
     service.signals.subscribe(observe.heard)
     hall = Hall(service)
+    leavers = Leavers(service)
     # a rated table's finished game is rated right after it is kept (ratings/service.py)
     ratings = Ratings(storage.ratings, storage.profiles, clock)
     service.rooms.kept.append(ratings.settle)
@@ -59,8 +61,10 @@ async def running(
             await service.start()
             await _sweep(ratings, clock())
             hall.start()
+            leavers.start()
             yield Parts(service, hall, observe, ratings)
     finally:
+        await leavers.stop()
         await hall.stop()
         await service.stop()
         await observe.stop()

@@ -63,6 +63,10 @@ class Settings:
     #: a guest's seat at an untimed public table, away while someone else there waits, is
     #: freed after this many seconds (hall/service.py; docs/protocol.md "Away seats")
     seat_grace: float = 120.0
+    #: a person away from an online game in play this long (half as long at a timed table,
+    #: whose clock already runs) is a leaver: the others are offered the computer for that
+    #: seat, or with two players the game (rooms/leavers.py; docs/protocol.md "Leavers")
+    leave_grace: float = 60.0
     #: a hall clock waits this long at most for a player whose result sheet of the deal that
     #: just ended is still open (rooms/clocks.py; docs/protocol.md "Clocks")
     sheet_grace: float = 15.0
@@ -252,6 +256,8 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     # under half a minute a reload or a phone changing networks could cost a seat; over a day
     # is a table waiting for good
     "DOUBLESIX_SEAT_GRACE": ("seat_grace", Number(float, 30, 86400)),
+    # a network blip is not leaving; past an hour nobody waits that long at a table
+    "DOUBLESIX_LEAVE_GRACE": ("leave_grace", Number(float, 1, 3600)),
     # 0 turns the wait off; over two minutes a player could idle away a timed game's point
     "DOUBLESIX_SHEET_GRACE": ("sheet_grace", Number(float, 0, 120)),
     "DOUBLESIX_TRUSTED_PROXIES": ("trusted_proxies", _addresses),

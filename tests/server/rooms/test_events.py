@@ -13,11 +13,13 @@ from doublesix.server.rooms import outbox
 from doublesix.server.rooms.events import (
     KINDS,
     Audience,
+    CameBack,
     ChatSaid,
     ComputerSeated,
     Created,
     Event,
     Joined,
+    Left,
     LevelSet,
     NewGame,
     NextDealt,
@@ -29,6 +31,7 @@ from doublesix.server.rooms.events import (
     Resigned,
     SeatFreed,
     SheetClosed,
+    StoodIn,
     TimedOut,
     from_json,
 )
@@ -53,6 +56,9 @@ WIRE: list[tuple[Event, str]] = [
     (LevelSet("hard"), '{"kind":"level","level":"hard"}'),
     (ComputerSeated(2), '{"kind":"seat_computer","seat":2}'),
     (SeatFreed(1, "away"), '{"kind":"seat_freed","seat":1,"reason":"away"}'),
+    (Left(1), '{"kind":"left","seat":1}'),
+    (StoodIn(1), '{"kind":"stand_in","seat":1}'),
+    (CameBack(1), '{"kind":"back","seat":1}'),
     (SheetClosed(1), '{"kind":"sheet_closed","seat":1}'),
     (Reacted(2, "fish"), '{"kind":"reaction","seat":2,"reaction":"fish"}'),
     (ChatSaid(0, "Аня", "привет", 1700000000),
@@ -74,7 +80,7 @@ def test_each_kind_is_the_wires_json_and_reads_back(event: Event, wire: str) -> 
 
 def test_every_kind_of_the_protocol_has_a_class() -> None:
     assert {type(e).kind for e, _ in WIRE} == set(KINDS)
-    assert len(KINDS) == 15
+    assert len(KINDS) == 18
 
 
 @pytest.mark.parametrize("payload", [{"kind": "teleport"}, {"mode": "online"},

@@ -20,9 +20,11 @@ from doublesix.core import Action, Ruleset
 from doublesix.server.hall.holders import check_one_seat
 from doublesix.server.rooms import clocks, machine, service, tokens
 from doublesix.server.rooms.events import (
+    CameBack,
     ComputerSeated,
     Event,
     Joined,
+    Left,
     LevelSet,
     NewGame,
     NextDealt,
@@ -31,21 +33,26 @@ from doublesix.server.rooms.events import (
     RematchRequested,
     Resigned,
     SheetClosed,
+    StoodIn,
 )
 from doublesix.server.rooms.machine import (
     CancelRematch,
     ChangeLevel,
+    Claim,
     CloseSheet,
     Command,
     ComputerMove,
     JoinSeat,
+    MarkLeft,
     Phase,
     PlayMove,
     RequestRematch,
     ResetRoom,
     Resign,
     SeatComputer,
+    StandIn,
     StartNextDeal,
+    TakeBack,
     phase,
 )
 from doublesix.server.rooms.room import Room, new_match
@@ -56,6 +63,8 @@ from doublesix.server.wire.errors import ErrorCode, ServiceError
 INVITE = "the-invite"
 GUEST = tokens.digest("guest-token")
 NEW = tokens.digest("new-token")
+#: a new game's deal key, as from_frame draws one (tokens.new_deal_key)
+KEY = bytes(range(32))
 
 
 def room(mode: str = "online", *, players: int = 2, guests: int = 1,
@@ -146,6 +155,16 @@ def unheld_tile(r: Room) -> Action:
     held = {str(t) for t in r.match.deal.hand(to_move(r))}
     tile = next(t for t in ("0-0", "0-1", "1-1", "6-6", "5-6") if t not in held)
     return Action.parse(f"play {tile}")
+
+
+def left(r: Room, seat: int) -> Room:
+    r.seat(seat).left = True
+    return r
+
+
+def stood_in(r: Room, seat: int) -> Room:
+    r.seat(seat).stand_in = True
+    return r
 
 
 def computer_room_on_computer_turn() -> Room:
@@ -246,33 +265,55 @@ TABLE = [
         lambda r: CloseSheet((0,)), lambda r: []),
     Row("a table without a clock changes nothing", lambda: deal_over(room(hall=table())),
         lambda r: CloseSheet((1,)), lambda r: []),
+    # -- leavers (rooms/leavers.py marks them after the grace) ----------------------------
+    Row("a person away past the grace has left", room, lambda r: MarkLeft(1),
+        lambda r: [Left(1)], connected=frozenset({0})),
+    Row("... unless back meanwhile", room, lambda r: MarkLeft(1), lambda r: []),
+    Row("... or the game is over", lambda: deal_over(room()), lambda r: MarkLeft(1),
+        lambda r: [], connected=frozenset({0})),
+    Row("the computer plays a leaver's seat", lambda: left(room(), 1),
+        lambda r: StandIn((0,), 1), lambda r: [StoodIn(1)]),
+    Row("not for a seat that has not left", room, lambda r: StandIn((0,), 1),
+        ErrorCode.NOT_ALLOWED),
+    Row("the one who stayed claims the game", lambda: left(room(), 1),
+        lambda r: Claim((0,)), lambda r: [Resigned(1, False, "claim")]),
+    Row("... a 101 match: the match", lambda: left(room(rules={"preset": "101"}), 0),
+        lambda r: Claim((1,)), lambda r: [Resigned(0, True, "claim")]),
+    Row("no claim while the opponent is only away", room, lambda r: Claim((0,)),
+        ErrorCode.NOT_ALLOWED),
+    Row("no claim with more than two players", lambda: left(room(players=3, guests=2), 1),
+        lambda r: Claim((0,)), ErrorCode.NOT_ALLOWED),
+    Row("a leaver who is back takes the seat", lambda: stood_in(left(room(), 1), 1),
+        lambda r: TakeBack(1), lambda r: [CameBack(1)]),
+    Row("... not before connecting", lambda: left(room(), 1), lambda r: TakeBack(1),
+        lambda r: [], connected=frozenset({0})),
     # -- rematch requests ----------------------------------------------------------------
     Row("the first request waits for the others", room,
-        lambda r: RequestRematch((0,), 99), lambda r: [RematchRequested(0)]),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: [RematchRequested(0)]),
     Row("the last request starts the new game", lambda: asked(room(), 0),
-        lambda r: RequestRematch((1,), 99),
+        lambda r: RequestRematch((1,), 99, KEY),
         lambda r: [RematchRequested(1), NewGame(2, "rematch")]),
     Row("a computer seat need not ask", lambda: room(players=3, computers=(2,)),
-        lambda r: RequestRematch((0,), 99), lambda r: [RematchRequested(0)]),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: [RematchRequested(0)]),
     Row("asking twice changes nothing", lambda: asked(room(), 0),
-        lambda r: RequestRematch((0,), 99), lambda r: []),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: []),
     Row("outside online rooms a rematch starts at once", lambda: room("computer"),
-        lambda r: RequestRematch((0,), 99), lambda r: [NewGame(2, "rematch")]),
+        lambda r: RequestRematch((0,), 99, KEY), lambda r: [NewGame(2, "rematch")]),
     Row("no rematch while a seat is free", lambda: room(guests=0),
-        lambda r: RequestRematch((0,), 99), ErrorCode.NOT_ALLOWED),
+        lambda r: RequestRematch((0,), 99, KEY), ErrorCode.NOT_ALLOWED),
     Row("a request is withdrawn", lambda: asked(room(), 0, 1),
         lambda r: CancelRematch((1,)), lambda r: [RematchCancelled(1, "withdrawn")]),
     Row("nothing to withdraw", lambda: asked(room(), 0),
         lambda r: CancelRematch((1,)), ErrorCode.NOTHING_TO_CANCEL),
     # -- reset ---------------------------------------------------------------------------
     Row("the creator alone resets", lambda: room(guests=0),
-        lambda r: ResetRoom((0,), 99), lambda r: [NewGame(2, "reset")]),
+        lambda r: ResetRoom((0,), 99, KEY), lambda r: [NewGame(2, "reset")]),
     Row("a computer seat does not stop a reset", lambda: room(players=3, guests=0,
                                                              computers=(2,)),
-        lambda r: ResetRoom((0,), 99), lambda r: [NewGame(2, "reset")]),
-    Row("no reset once a guest sat down", room, lambda r: ResetRoom((0,), 99),
+        lambda r: ResetRoom((0,), 99, KEY), lambda r: [NewGame(2, "reset")]),
+    Row("no reset once a guest sat down", room, lambda r: ResetRoom((0,), 99, KEY),
         ErrorCode.NOT_ALLOWED),
-    Row("a guest may not reset", lambda: room("hotseat"), lambda r: ResetRoom((1,), 99),
+    Row("a guest may not reset", lambda: room("hotseat"), lambda r: ResetRoom((1,), 99, KEY),
         ErrorCode.NOT_ALLOWED),
     # -- the computer's level ------------------------------------------------------------
     Row("the level changes", lambda: room("computer", level="medium"),
@@ -361,8 +402,9 @@ def test_every_command_has_rows_that_change_and_rows_that_refuse() -> None:
     refusing = {type(row.command(row.before())) for row in TABLE
                 if isinstance(row.after, ErrorCode)}
     # the computer is never refused its turn; a closed sheet is never refused either, as it
-    # also follows a duplicate next deal whose ack has already gone out
-    assert commands - refusing == {ComputerMove, CloseSheet}
+    # also follows a duplicate next deal whose ack has already gone out; the server's own
+    # marks of a leaver (rooms/leavers.py) change nothing when the person is back instead
+    assert commands - refusing == {ComputerMove, CloseSheet, MarkLeft, TakeBack}
 
 
 def test_the_next_deal_at_a_timed_table_holds_the_other_peoples_clocks() -> None:
@@ -375,10 +417,10 @@ def test_the_next_deal_at_a_timed_table_holds_the_other_peoples_clocks() -> None
     assert "reading" not in hall["clock"]
 
 
-def test_a_new_game_deals_from_the_commands_seed() -> None:
+def test_a_new_game_deals_from_the_commands_seed_and_key() -> None:
     one, two = room("computer"), room("computer")
-    RequestRematch((0,), 1234).step(one, set())
-    ResetRoom((0,), 1234).step(two, set())
+    RequestRematch((0,), 1234, KEY).step(one, set())
+    ResetRoom((0,), 1234, KEY).step(two, set())
     assert one.row.record == two.row.record and one.row.record["seed"] == 1234
     assert one.row.game_no == 2 and one.row.state_no == 1 and one.row.rematch == []
 

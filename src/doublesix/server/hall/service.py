@@ -152,7 +152,9 @@ class Hall:
         (``hall_grace``), and the creator's seat carries the table's powers."""
         if not self._waits_for_seats(room):
             return []
-        people = [s for s in room.row.seats if s.token_hash is not None and not s.computer]
+        # (a leaver the computer plays for keeps the seat: the others chose to play on)
+        people = [s for s in room.row.seats
+                  if s.token_hash is not None and not s.computer and not s.stand_in]
         if not any(s.seat in connected for s in people):
             return []  # nobody waits: friends who paused, or a table left for the night
         return [s.seat for s in people if s.seat != CREATOR and s.seat not in connected]

@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from doublesix.core import Action, Match, Ruleset
-from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import RecordJSON, view_to_json
+from doublesix.core.notation import RecordJSON, dealer_of_record, view_to_json
 from doublesix.core.view import view_of
 
 
@@ -40,6 +39,10 @@ class DealJSON(TypedDict):
     #: every hand at the end of the deal (a seat's replay only; else None)
     revealed_hands: list[list[str]] | None
     match: Any
+    #: the deal's shuffle commitment, and its secret (a seat's replay only; docs/protocol.md
+    #: "Verifiable deals"); None for a game dealt before shuffle 2
+    commitment: str | None
+    secret: str | None
 
 
 def _step(match: Match, seat: int | None, mover: int | None, action: str | None) -> StepJSON:
@@ -56,13 +59,14 @@ def _close(match: Match, seat: int | None, number: int, steps: list[StepJSON]) -
     view = view_to_json(view_of(match, seat))
     return {"deal": number, "steps": steps, "result": view["result"],
             "revealed_hands": view.get("revealed_hands") if seat is not None else None,
-            "match": view["match"]}
+            "match": view["match"], "commitment": view["commitment"],
+            "secret": view.get("secret") if seat is not None else None}
 
 
 def replay(record: RecordJSON, seat: int | None) -> list[DealJSON]:
     """Every deal of the game in *record*, step by step, as *seat* saw it (None: as a
     spectator). Raises ``ValueError`` for a record that does not replay."""
-    match = Match(Ruleset.from_dict(dict(record["rules"])), SeededDealer(int(record["seed"])))
+    match = Match(Ruleset.from_dict(dict(record["rules"])), dealer_of_record(dict(record)))
     deals: list[DealJSON] = []
     steps = [_step(match, seat, None, None)]
     for entry in record.get("actions", []):

@@ -186,6 +186,41 @@ class SheetClosed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Left(Event):
+    """``seat``'s person has been away past the leave grace: the others may let the computer
+    play the seat (``stand_in``) or, with two players, claim the game (docs/protocol.md,
+    "Leavers"). Ratings (issue 25) may count it as leaving."""
+
+    kind: ClassVar[str] = "left"
+    seat: int
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class StoodIn(Event):
+    """The computer plays ``seat`` for its absent person until they come back."""
+
+    kind: ClassVar[str] = "stand_in"
+    seat: int
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class CameBack(Event):
+    """``seat``'s person is back and plays the seat again from its next turn."""
+
+    kind: ClassVar[str] = "back"
+    seat: int
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
 class ChatSaid(Event):
     """A hall table's chat message (plain text; ``at`` in unix seconds)."""
 
@@ -257,6 +292,9 @@ _READERS: dict[str, Callable[[Json], Event]] = {
     "level": lambda d: LevelSet(d["level"]),
     "seat_computer": lambda d: ComputerSeated(d["seat"]),
     "seat_freed": lambda d: SeatFreed(d["seat"], d["reason"]),
+    "left": lambda d: Left(d["seat"]),
+    "stand_in": lambda d: StoodIn(d["seat"]),
+    "back": lambda d: CameBack(d["seat"]),
     "sheet_closed": lambda d: SheetClosed(d["seat"]),
     "chat": lambda d: ChatSaid(d["seat"], d["name"], d["text"], d["at"]),
     "timeout": _timed_out,

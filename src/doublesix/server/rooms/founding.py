@@ -76,7 +76,7 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
     level = _level(mode, level, computers)
     try:
         rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
-        match, record = new_match(rules, tokens.new_seed())
+        match, record = new_match(rules, tokens.new_seed(), tokens.new_deal_key())
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc) or "these rules cannot be played"
         raise ServiceError(ErrorCode.INVALID_RULES, message) from None

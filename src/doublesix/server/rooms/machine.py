@@ -8,8 +8,8 @@ repeated frame, the registered checks, the transition, commit, ack, broadcast), 
 of lichess's ``RoundAsyncActor.handle``. So a table test reads a transition straight: the room
 before, the command, the events after (tests/server/rooms/test_machine.py).
 
-Whatever a transition would draw at random (a new game's seed, a guest's token) comes in with
-the command, so the same room and command always give the same events.
+Whatever a transition would draw at random (a new game's seed and deal key, a guest's token)
+comes in with the command, so the same room and command always give the same events.
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from typing import Any, ClassVar
 from doublesix.core import Action, IllegalAction
 from doublesix.server.rooms import clocks, tokens
 from doublesix.server.rooms.events import (
+    CameBack,
     ComputerSeated,
     Event,
     Joined,
+    Left,
     LevelSet,
     Mover,
     NewGame,
@@ -37,6 +39,7 @@ from doublesix.server.rooms.events import (
     Resigned,
     Resigner,
     SheetClosed,
+    StoodIn,
 )
 from doublesix.server.rooms.room import CREATOR, DEFAULT_LEVEL, LEVELS, Room
 from doublesix.server.wire import protocol
@@ -140,8 +143,10 @@ class ComputerMove(Command):
     action: Action
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
-        if room.row.state_no != self.made_on:
-            return []  # a new game or a reset overtook the thought: the next lap thinks again
+        if room.row.state_no != self.made_on or not room.is_computer(self.seat):
+            # a new game or a reset overtook the thought (the next lap thinks again), or the
+            # person it stood in for came back: their seat is theirs from this turn
+            return []
         return _play(room, self.seat, self.action, "computer")
 
 
@@ -248,6 +253,71 @@ class CloseSheet(Command):
         return [SheetClosed(seat) for seat in self.by if clocks.close_sheet(clock, seat)]
 
 
+# -- leavers (docs/protocol.md "Leavers"; the grace is rooms/leavers.py's) ------------------
+@dataclass(frozen=True, slots=True)
+class MarkLeft(Command):
+    """The server: *seat*'s person has been away past the leave grace."""
+
+    seat: int
+
+    def step(self, room: Room, connected: set[int]) -> list[Event]:
+        taken = room.seat(self.seat)
+        if (taken.left or taken.computer or self.seat in connected
+                or phase(room) not in (Phase.PLAYING, Phase.DEAL_OVER)):
+            return []  # back meanwhile, or nothing is being played any more
+        taken.left = True
+        return [Left(self.seat)]
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn(Command):
+    """Another person at the table lets the computer play a leaver's seat."""
+
+    acked: ClassVar[bool] = True
+    by: tuple[int, ...]
+    seat: int
+
+    def step(self, room: Room, connected: set[int]) -> list[Event]:
+        _check_seat_exists(room, self.seat)
+        if not room.seat(self.seat).left or self.seat in self.by:
+            raise ServiceError(ErrorCode.NOT_ALLOWED, f"seat {self.seat} has not left the game")
+        if room.seat(self.seat).stand_in:
+            return []
+        room.seat(self.seat).stand_in = True
+        room.row.level = room.row.level or DEFAULT_LEVEL
+        return [StoodIn(self.seat)]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Command):
+    """With two players, the one who stayed claims the game of the one who left: scored as
+    if the leaver had resigned it (the match, in 101)."""
+
+    acked: ClassVar[bool] = True
+    by: tuple[int, ...]
+
+    def step(self, room: Room, connected: set[int]) -> list[Event]:
+        others = [s for s in room.row.seats if s.seat not in self.by]
+        if room.rules.players != 2 or not others or not others[0].left:
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "only the game of an opponent who left"
+                               " a two-player game can be claimed")
+        return _resign(room, others[0].seat, True, "claim")
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Command):
+    """The server: a leaver is connected again, and plays the seat from its next turn."""
+
+    seat: int
+
+    def step(self, room: Room, connected: set[int]) -> list[Event]:
+        taken = room.seat(self.seat)
+        if not taken.left or self.seat not in connected:
+            return []
+        taken.left = taken.stand_in = False
+        return [CameBack(self.seat)]
+
+
 def stale(current: int, made_on: int) -> ServiceError:
     """The refusal of a frame made on an earlier state that it does not repeat."""
     return ServiceError(ErrorCode.STALE_STATE,
@@ -279,10 +349,11 @@ class RequestRematch(Command):
 
     by: tuple[int, ...]
     seed: int
+    key: bytes
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         if room.mode != "online":
-            return _new_game(room, [], "rematch", self.seed)
+            return _new_game(room, [], "rematch", self.seed, self.key)
         if phase(room) is Phase.OPEN:
             raise ServiceError(ErrorCode.NOT_ALLOWED, "the other seat is still free: reset the room"
                                " instead")
@@ -292,7 +363,7 @@ class RequestRematch(Command):
         room.row.rematch = sorted([*room.row.rematch, *mine])
         asked: list[Event] = [RematchRequested(s) for s in mine]
         if set(room.human_seats()) <= set(room.row.rematch):
-            return _new_game(room, asked, "rematch", self.seed)
+            return _new_game(room, asked, "rematch", self.seed, self.key)
         return asked
 
 
@@ -312,17 +383,18 @@ class CancelRematch(Command):
 class ResetRoom(Command):
     by: tuple[int, ...]
     seed: int
+    key: bytes
 
     def step(self, room: Room, connected: set[int]) -> list[Event]:
         if CREATOR not in self.by or not room.can_reset():
             raise ServiceError(ErrorCode.NOT_ALLOWED, "only the creator may reset, and only"
                                " while the other seat is free: ask for a rematch instead")
-        return _new_game(room, [], "reset", self.seed)
+        return _new_game(room, [], "reset", self.seed, self.key)
 
 
 def _new_game(room: Room, events: list[Event], reason: NewGameReason,
-              seed: int) -> list[Event]:
-    room.start_new_game(seed)
+              seed: int, key: bytes) -> list[Event]:
+    room.start_new_game(seed, key)
     return [*events, NewGame(room.row.game_no, reason)]
 
 
@@ -442,13 +514,15 @@ def from_frame(by: tuple[int, ...], frame: protocol.Command) -> Command:
     if isinstance(frame, protocol.SetLevel):
         return ChangeLevel(by, frame.level)
     if isinstance(frame, protocol.SeatComputer):
-        return SeatComputer(by, frame.seat)
+        return (StandIn if frame.type == "stand_in" else SeatComputer)(by, frame.seat)
+    if isinstance(frame, protocol.Simple) and frame.type == "claim":
+        return Claim(by)
     if isinstance(frame, protocol.Simple) and frame.type == "rematch":
-        return RequestRematch(by, tokens.new_seed())
+        return RequestRematch(by, tokens.new_seed(), tokens.new_deal_key())
     if isinstance(frame, protocol.Simple) and frame.type == "rematch_cancel":
         return CancelRematch(by)
     if isinstance(frame, protocol.Simple) and frame.type == "reset":
-        return ResetRoom(by, tokens.new_seed())
+        return ResetRoom(by, tokens.new_seed(), tokens.new_deal_key())
     if isinstance(frame, protocol.Simple) and frame.type == "sheet_closed":
         return CloseSheet(by)
     raise ServiceError(ErrorCode.NOT_ALLOWED, "a chat frame is served by the hall (ws.py)")

@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING
 from doublesix.bots import DEFAULT_LEVEL as _DEFAULT_LEVEL
 from doublesix.bots import GAME_LEVELS, Bot
 from doublesix.core import IllegalAction, Match, Ruleset
-from doublesix.core.dealing import SeededDealer
-from doublesix.core.notation import RecordJSON, apply_step, load_record, record_of, step_of
+from doublesix.core.notation import (
+    RecordJSON,
+    apply_step,
+    load_record,
+    record_of,
+    record_secrets,
+    step_of,
+)
+from doublesix.core.shuffle import CommitDealer, fresh_key
 from doublesix.server.rooms.computer import bot_for
 from doublesix.server.storage import GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
@@ -53,14 +60,21 @@ def _carry_on(match: Match, seed: int, record: RecordJSON) -> bool:
     for (seat, text), step in zip(made, steps, strict=False):
         if step != step_of(seat, text):
             return False
+    if isinstance(match.dealer, CommitDealer):
+        # the deals the other process made since come from its secrets, not from new ones
+        if record.get("shuffle") != 2 or not match.dealer.learn(record_secrets(dict(record))):
+            return False
+    elif "shuffle" in record:
+        return False
     for step in steps[len(made):]:
         apply_step(match, step)
     return True
 
 
-def new_match(rules: Ruleset, seed: int) -> tuple[Match, RecordJSON]:
-    """A fresh game and its record (the record holds the secret seed: storage only)."""
-    match = Match(rules, SeededDealer(seed))
+def new_match(rules: Ruleset, seed: int, key: bytes | None = None) -> tuple[Match, RecordJSON]:
+    """A fresh game and its record (the record holds the secret seed, the deal key (a fresh
+    one unless given) and the secrets of the shuffles of core/shuffle.py: storage only)."""
+    match = Match(rules, CommitDealer(seed, fresh_key() if key is None else key))
     return match, record_of(match, seed)
 
 
@@ -121,7 +135,9 @@ class Room:
         return self.row.seats[seat]
 
     def is_computer(self, seat: int | None) -> bool:
-        return seat is not None and self.row.seats[seat].computer
+        """The computer plays *seat*: its own seat, or a leaver's it stands in for."""
+        return seat is not None and (self.row.seats[seat].computer
+                                     or self.row.seats[seat].stand_in)
 
     def human_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if not s.computer]
@@ -146,9 +162,10 @@ class Room:
         if self.row.hall and self.row.hall.get("clock"):
             # a timed table plays on while a seat is away: the absent player's clock runs
             return [s.seat for s in self.row.seats if not s.taken]
-        # a computer seat is always there: only people can be missing
+        # a computer seat is always there (and so is a leaver's it stands in for): only
+        # people can be missing
         return [s.seat for s in self.row.seats
-                if not s.computer and (not s.taken or s.seat not in connected)]
+                if not s.computer and not s.stand_in and (not s.taken or s.seat not in connected)]
 
     def computer_to_move(self) -> bool:
         """A computer seat is to move and may: in an online room (seats given to the computer
@@ -180,8 +197,8 @@ class Room:
         self.row.record = record_of(self.match, self.seed)
         self.row.computer_to_move = self.computer_to_move()
 
-    def start_new_game(self, seed: int) -> None:
-        self.match, self.row.record = new_match(self.match.rules, seed)
+    def start_new_game(self, seed: int, key: bytes) -> None:
+        self.match, self.row.record = new_match(self.match.rules, seed, key)
         self.row.game_no += 1
         self.row.state_no += 1
         self.row.rematch = []

@@ -28,6 +28,11 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+def new_deal_key() -> bytes:
+    """A game's deal key (core/shuffle.py): with the seed, it makes every shuffle's secret."""
+    return secrets.token_bytes(32)
+
+
 def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 

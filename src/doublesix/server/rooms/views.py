@@ -13,6 +13,7 @@ from doublesix.server.rooms import clocks
 from doublesix.server.rooms.events import Numbered
 from doublesix.server.rooms.room import Room
 from doublesix.server.rooms.tables import HallInfo
+from doublesix.server.storage import SeatRow
 from doublesix.server.storage.hall import ChatMessage
 
 
@@ -30,21 +31,24 @@ def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
         "level": row.level,
         "game_no": row.game_no,
         "rules": room.rules.to_dict(),
-        "seats": [
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "taken": s.taken,
-                "connected": s.computer or s.seat in connected,
-                "computer": s.computer,
-            }
-            for s in row.seats
-        ],
+        "seats": [_seat(s, connected) for s in row.seats],
         "rematch": list(row.rematch),
         "can_reset": room.can_reset(),
         "waiting_for": room.waiting_for(connected),
         "hall": hall_info(room),
     }
+
+
+def _seat(s: SeatRow, connected: set[int]) -> dict[str, Any]:
+    seat: dict[str, Any] = {"seat": s.seat, "name": s.name, "taken": s.taken,
+                            "connected": s.computer or s.seat in connected,
+                            "computer": s.computer}
+    # a leaver's seat says so (and whether the computer plays it); others keep their keys
+    if s.left:
+        seat["left"] = True
+    if s.stand_in:
+        seat["stand_in"] = True
+    return seat
 
 
 def hall_info(room: Room) -> HallInfo | None:

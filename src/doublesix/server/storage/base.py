@@ -37,6 +37,10 @@ class SeatRow:
     #: the profile that took the seat (its public id: storage/profiles.py), if the person
     #: had one; a room stored before profiles has none on any seat
     profile: str | None = None
+    #: its person has been away past the leave grace (rooms/leavers.py), and whether the
+    #: computer plays the seat for them meanwhile («Компьютер за Бориса»)
+    left: bool = False
+    stand_in: bool = False
 
     @property
     def taken(self) -> bool:

@@ -85,10 +85,12 @@ class React:
 
 @dataclass(frozen=True)
 class SeatComputer:
-    """The creator gives a free seat of an online room to the computer."""
+    """The creator gives a free seat of an online room to the computer (``seat_computer``),
+    or anyone at the table lets it play a leaver's seat (``stand_in``)."""
 
     seat: int
     id: RequestId = None
+    type: str = "seat_computer"
 
 
 @dataclass(frozen=True)
@@ -101,9 +103,9 @@ class Watch:
 
 Command = (Hello | Move | NextDeal | Resign | Simple | SetLevel | Chat | React | Watch
            | SeatComputer)
-SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "ping", "lobby")
+SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "claim", "ping", "lobby")
 CLIENT_TYPES = ("hello", "move", "next_deal", "resign", "set_level", "chat", "react", "watch",
-                "seat_computer", *SIMPLE_TYPES)
+                "seat_computer", "stand_in", *SIMPLE_TYPES)
 
 
 def bad(message: str) -> ServiceError:
@@ -176,10 +178,10 @@ def parse_frame(text: str) -> Command:
             return Chat(_str(frame, "text", 1000, empty=True), rid)
         if kind == "react":
             return React(_str(frame, "reaction", 32), rid)
-        if kind == "seat_computer":
+        if kind in ("seat_computer", "stand_in"):
             seat = _int(frame, "seat")
             assert seat is not None
-            return SeatComputer(seat, rid)
+            return SeatComputer(seat, rid, kind)
         if kind == "watch":
             return Watch(_str(frame, "game_id", 64), rid)
         if kind in SIMPLE_TYPES:

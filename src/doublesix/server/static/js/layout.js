@@ -1,217 +1,124 @@
 // @ts-check
-// Where each tile of the line lies on the table. DOM-free geometry in "units": a tile is 2×1,
-// a double stands crosswise (1×2 in a row). Laid out as on a real table: one straight row
-// through the middle, the first tile in it; each arm runs along that row to the edge of the
-// board, then turns with one upright tile (the right arm down, the left arm up) and comes back
-// along a new row three units away, like a snake. So the rows never touch (a gap of at least
-// one unit), a double is always crosswise to the tiles it joins (never last in a row, never
-// first after a turn: there it would stand lengthwise), and every open end has a free slot
-// where the next tile would go — the end marker sits in it and covers nothing.
-//
-// The module knows nothing of seats, so a line of 3 or 4 players lays out the same way.
+// The line sized to a board in pixels: one tile size for the whole deal and one place for the
+// first tile (the middle of the felt), so a tile once down keeps its place. The size is chosen
+// when the deal's line is first drawn, as large as fits the longest line this deal can still
+// make with its tiles shared evenly between the two arms; when an arm outgrows the room after
+// all, the tiles shrink (every tile moves once) to a size at which every tile still to come
+// fits even on that one arm, and never grow back within the deal. Two such steps at most:
+// the first stays at a readable size if it can, the second takes whatever the worst case
+// needs. The geometry itself is snake.js's. DOM-free.
 
-const ROW_STEP = 3; // from one row's centre to the next: a turn is one upright tile (2) + 1
-const SLOT = { near: -1, far: -1 }; // the next tile of an arm, not yet played: a plain tile
+import { layoutLine, gapBetween, overlaps } from "./snake.js";
 
-/** @typedef {import("./types.js").Rect} Rect @typedef {import("./types.js").TileRect} TileRect */
-/** @typedef {import("./types.js").LineItem} Item @typedef {import("./types.js").LineEnd} End */
-/** @typedef {import("./types.js").Layout} Layout @typedef {import("./types.js").ArmTile} ArmTile */
-/** @typedef {{ rect: TileRect, row: number, corner: boolean }} Placed */
+export { layoutLine, gapBetween, overlaps };
 
-/**
- * @param {Array<[number, number]>} line tiles as placed, left to right, each [left, right]
- * @param {number} lead index in `line` of the first tile played
- * @param {number} cols usable width in units
- * @returns {Layout}
- *   items[i] = {index, x, y, w, h, a, b, row, corner} with a the value drawn at the left/top
- *   (a corner is the upright tile of a turn; it counts to the row it leaves);
- *   ends.<side> = {x, y, dir, value, slot} with slot the free rectangle for the next tile
- */
-export function layoutLine(line, lead, cols) {
-  const items = /** @type {Item[]} */ (new Array(line.length));
-  /** @type {Layout["ends"]} */ const ends = { left: null, right: null };
-  if (line.length === 0) return { items: [], ends, box: { x: 0, y: 0, w: 0, h: 0 }, rows: [] };
-  lead = Math.max(0, Math.min(line.length - 1, lead));
-  const [la, lb] = line[lead];
-  const first = la === lb
-    ? { x: -0.5, y: -1, w: 1, h: 2, a: la, b: lb }
-    : { x: -1, y: -0.5, w: 2, h: 1, a: la, b: lb };
-  items[lead] = { index: lead, row: 0, corner: false, ...first };
-
-  // each arm outward from the first tile, entered by its near value, ending in a free slot
-  /** @type {ArmTile[]} */ const rightArm = [];
-  for (let i = lead + 1; i < line.length; i++) rightArm.push({ index: i, near: line[i][0], far: line[i][1] });
-  /** @type {ArmTile[]} */ const leftArm = [];
-  for (let i = lead - 1; i >= 0; i--) leftArm.push({ index: i, near: line[i][1], far: line[i][0] });
-  rightArm.push({ index: -1, ...SLOT });
-  leftArm.push({ index: -1, ...SLOT });
-
-  // the middle row: a short arm gets all it needs, two long arms share it evenly
-  const need = (/** @type {ArmTile[]} */ arm) => arm.reduce((sum, t) => sum + (t.near === t.far && t.index !== -1 ? 1 : 2), 0);
-  const leftNeed = need(leftArm);
-  const rightNeed = need(rightArm);
-  const free = Math.max(0, cols - first.w);
-  let leftSpace;
-  if (leftNeed + rightNeed <= free) leftSpace = leftNeed + (free - leftNeed - rightNeed) / 2;
-  else if (leftNeed <= free / 2) leftSpace = leftNeed;
-  else if (rightNeed <= free / 2) leftSpace = free - rightNeed;
-  else leftSpace = free / 2;
-  const minX = first.x - leftSpace;
-  const maxX = first.x + first.w + (free - leftSpace);
-  const right = runArm(rightArm, items, first, +1, minX, maxX, lb);
-  const left = runArm(leftArm, items, first, -1, minX, maxX, la);
-  ends.right = right.end;
-  ends.left = left.end;
-  const box = bounds([...items.filter(Boolean), right.end.slot, left.end.slot]);
-  const rows = [...new Set(items.filter(Boolean).map((it) => it.row))].sort((p, q) => p - q);
-  return { items, ends, box, rows };
-}
-
-/**
- * Lay one arm outward from `start`, in direction `dir` (+1 right, turning down; -1 left,
- * turning up). The arm's last entry is the free slot. Returns {end}; fills in *items*.
- * @param {ArmTile[]} arm @param {Item[]} items @param {Rect} start @param {number} dir
- * @param {number} minX @param {number} maxX @param {number} openValue @returns {{ end: End }} */
-function runArm(arm, items, start, dir, minX, maxX, openValue) {
-  const turn = dir; // the right arm turns downwards, the left one upwards
-  /** @type {Array<Placed|undefined>} */
-  const placed = []; // {tile, rect, row} in order
-  const isDouble = (/** @type {number} */ k) => k < arm.length && arm[k].near === arm[k].far && arm[k].index !== -1;
-  let row = 0;
-  let rowStart = 0; // index in `arm` of this row's first tile
-  let heading = dir; // the row's direction
-  let cy = 0;
-  let cursor = dir > 0 ? start.x + start.w : start.x;
-  /** @type {{ rect: Rect, double: boolean }} */
-  let prev = { rect: start, double: start.w < start.h };
-  let k = 0;
-  let guard = 0;
-  while (k < arm.length && guard++ < 4 * arm.length + 8) {
-    const tile = arm[k];
-    const double = isDouble(k);
-    const w = double ? 1 : 2;
-    const fits = heading > 0 ? cursor + w <= maxX + 1e-9 : cursor - w >= minX - 1e-9;
-    if (fits) {
-      const x = heading > 0 ? cursor : cursor - w;
-      const rect = double
-        ? { x, y: cy - 1, w: 1, h: 2, a: tile.near, b: tile.far }
-        : { x, y: cy - 0.5, w: 2, h: 1, a: heading > 0 ? tile.near : tile.far, b: heading > 0 ? tile.far : tile.near };
-      placed[k] = { rect, row, corner: false };
-      cursor = heading > 0 ? cursor + w : cursor - w;
-      prev = { rect, double };
-      k += 1;
-      continue;
-    }
-    // a turn: find the corner c (latest first) whose row-end tile and next-row tile are plain
-    let c = k;
-    const lastOf = (/** @type {number} */ j) => (j === 0 ? { double: start.w < start.h } : { double: isDouble(j - 1) });
-    const ok = (/** @type {number} */ j) => !lastOf(j).double && !isDouble(j + 1) && (j > rowStart || (row === 0 && j === 0));
-    while (c > rowStart && !ok(c)) c -= 1;
-    if (!ok(c)) c = k; // no clean turn in this row (a run of doubles): turn here anyway
-    // take back what was placed from c on, and turn at c
-    for (let j = c; j < k; j++) placed[j] = undefined;
-    /** @type {{ rect: Rect }} */
-    const last = c === 0 ? { rect: start } : placed[c - 1] ?? { rect: prev.rect };
-    const lr = last.rect;
-    /** @type {number} */
-    const farX = heading > 0 ? lr.x + lr.w - 1 : lr.x; // the row-end tile's far half
-    const corner = arm[c];
-    /** @type {TileRect} */
-    const rect = turn > 0
-      ? { x: farX, y: cy + 0.5, w: 1, h: 2, a: corner.near, b: corner.far }
-      : { x: farX, y: cy - 2.5, w: 1, h: 2, a: corner.far, b: corner.near };
-    placed[c] = { rect, row, corner: true };
-    row += turn;
-    cy += turn * ROW_STEP;
-    heading = -heading;
-    // the next row starts with its near half under (or over) the corner
-    cursor = heading > 0 ? farX : farX + 1;
-    rowStart = c + 1;
-    prev = { rect, double: false };
-    k = c + 1;
-    if (k < arm.length) {
-      // the next row starts with its near half under (or over) the corner, so it reads on
-      // from the corner (a double here only when the row had no clean turn: lying flat)
-      const next = arm[k];
-      const x = heading > 0 ? farX : farX - 1;
-      /** @type {TileRect} */
-      const nrect = { x, y: cy - 0.5, w: 2, h: 1, a: heading > 0 ? next.near : next.far, b: heading > 0 ? next.far : next.near };
-      cursor = heading > 0 ? farX + 2 : farX - 1;
-      placed[k] = { rect: nrect, row, corner: false };
-      prev = { rect: nrect, double: false };
-      k += 1;
-    }
-  }
-  /** @type {End|null} */ let end = null;
-  for (let j = 0; j < arm.length; j++) {
-    const p = placed[j];
-    if (!p) continue;
-    if (arm[j].index === -1) {
-      end = endOf(p.rect, p.corner, heading, turn, openValue, j > 0 ? arm[j - 1].far : openValue);
-    } else {
-      items[arm[j].index] = { index: arm[j].index, row: p.row, corner: p.corner, ...p.rect };
-    }
-  }
-  return { end: /** @type {End} */ (end) };
-}
-
-/** The open end: where its marker goes (the middle of the free slot) and the slot itself.
- * @param {Rect} slot @param {boolean} corner @param {number} heading @param {number} turn
- * @param {number} leadValue @param {number} value @returns {End} */
-function endOf(slot, corner, heading, turn, leadValue, value) {
-  const rect = { x: slot.x, y: slot.y, w: slot.w, h: slot.h };
-  // a slot in a row faces along the row; a corner slot faces up or down
-  const dir = corner ? 0 : heading;
-  return { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2, dir, turn: corner ? turn : 0, value, slot: rect };
-}
-
-/** @param {Rect[]} rects @returns {Rect} */
-function bounds(rects) {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const r of rects) {
-    x0 = Math.min(x0, r.x);
-    y0 = Math.min(y0, r.y);
-    x1 = Math.max(x1, r.x + r.w);
-    y1 = Math.max(y1, r.y + r.h);
-  }
-  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
-}
-
-/** True when two laid-out tiles overlap (used by tests and a debug check). */
-/** @param {Array<Item|undefined>} items @returns {[number, number]|null} */
-export function overlaps(items) {
-  const list = items.filter(Boolean);
-  for (let i = 0; i < list.length; i++) {
-    for (let j = i + 1; j < list.length; j++) {
-      if (gapBetween(/** @type {Item} */ (list[i]), /** @type {Item} */ (list[j])) < -1e-6) return [/** @type {Item} */ (list[i]).index, /** @type {Item} */ (list[j]).index];
-    }
-  }
-  return null;
-}
-
-/** The distance between two rectangles: negative when they overlap, 0 when they touch. */
-/** @param {Rect} a @param {Rect} b */
-export function gapBetween(a, b) {
-  const dx = Math.max(b.x - (a.x + a.w), a.x - (b.x + b.w));
-  const dy = Math.max(b.y - (a.y + a.h), a.y - (b.y + b.h));
-  if (dx < 0 && dy < 0) return Math.max(dx, dy);
-  return Math.max(dx, dy);
-}
-
-// ------------------------------------------------------------------ fitting a board in pixels
+/** @typedef {import("./types.js").Layout} Layout @typedef {import("./types.js").Rect} Rect */
+/** @typedef {import("./types.js").LineFit} LineFit */
 
 export const FIT = {
   maxUnit: 56, // a desktop felt: tiles up to 112×56 px
-  minUnit: 18, // below this the pips of a 360 px phone start to blur
-  floorUnit: 12, // only when even the smallest readable tiles do not fit the height
-  minRowCols: 16, // once the line bends, rows hold at least this many units (6+ tiles)
-  firstRow: 6, // flat tiles in the middle row before it may turn
-  straightShare: 0.75, // keep the line straight unless its tiles would be under 3/4 of a bent line's
+  // a pip is 0.19 of a unit across: from 22 px on it is over 4 px, readable on a phone
+  minUnit: 22,
+  smallUnit: 18, // below minUnit the pips are drawn larger (tiles.js), still 4 px down to here
+  floorUnit: 12, // only when the longest line this deal can still make fits no larger
+  minCols: 9, // a row holds the first tile, a tile on each side and a turn
   pad: 6, // px between the felt's edge and the nearest tile (an end marker may reach into it)
 };
+
+/** A tile that is not on the table yet, for sizing: a plain one (never a double). */
+const PHANTOM = /** @type {[number, number]} */ ([-2, -3]);
+
+/**
+ * The tile size (px per unit) and the layout of `line` on a board of width×height px.
+ * `most`: the longest line the deal can make (tiles on the table, in hands and in a boneyard
+ * that can be drawn from); `deal`: what an earlier call of the same deal on this board
+ * answered, so the size and the first tile's place stay. Returns the layout in units with
+ * `ox`, `oy`: the board pixel of the first tile's centre (the layout's origin).
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} width @param {number} height
+ * @param {{ most?: number, deal?: LineFit|null }} [options]
+ * @returns {{ unit: number, layout: Layout, fits: boolean, deal: LineFit }} */
+export function fitLine(line, lead, width, height, { most = line.length, deal = null } = {}) {
+  const rest = Math.max(0, most - line.length);
+  if (deal && deal.width === width && deal.unit > 0) {
+    const kept = at(line, lead, width, height, deal.unit, deal);
+    // the same size and place while the line fits (a taller or shorter board included)
+    if (kept.fits) return { ...kept, deal };
+    return choose(line, lead, width, height, rest, deal.steps + 1, deal.unit - 1);
+  }
+  return choose(line, lead, width, height, rest, 0, FIT.maxUnit);
+}
+
+/** A new size (step 0 at a deal's start, then each shrink) no larger than `hi`, and the
+ * first tile's place: the middle of the felt's width, and at the height that leaves the
+ * arms (the right one turning down, the left one up) the room the chosen design needs.
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} width @param {number} height
+ * @param {number} rest @param {number} steps @param {number} hi @returns {{ unit: number, layout: Layout, fits: boolean, deal: LineFit }} */
+function choose(line, lead, width, height, rest, steps, hi) {
+  const half = Math.ceil(rest / 2);
+  const even = extend(line, lead, half, half); // the rest shared between the arms
+  // the rest all on either arm, as plain tiles and two more: a double at a turn can make
+  // an arm need a little more room than plain tiles would
+  const spare = rest + Math.min(rest, 2);
+  const worst = extend(line, lead, spare, spare);
+  const now = { line, lead };
+  /** @param {{ line: Array<[number, number]>, lead: number }} d @param {number} lo */
+  const largest = (d, lo) => {
+    for (let u = Math.min(hi, FIT.maxUnit); u >= lo; u -= 1) {
+      const oy = placeFor(d.line, d.lead, width, height, u);
+      if (oy !== null) return { unit: u, oy };
+    }
+    return null;
+  };
+  const { minUnit: readable, smallUnit: small, floorUnit: floor } = FIT;
+  /** @type {Array<[{ line: Array<[number, number]>, lead: number }, number]>} */
+  const order = steps === 0 ? [[even, readable], [now, small], [now, floor]]
+    : steps === 1 ? [[worst, readable], [even, readable], [now, readable], [worst, small], [now, small], [worst, floor], [now, floor]]
+      : [[worst, small], [now, small], [worst, floor], [now, floor]];
+  let found = null;
+  for (const [d, lo] of order) if (!found) found = largest(d, lo);
+  const unit = found?.unit ?? Math.max(floor, Math.min(hi, FIT.maxUnit));
+  const origin = { ox: width / 2, oy: found?.oy ?? height / 2 };
+  const fit = at(line, lead, width, height, unit, origin);
+  return { ...fit, deal: { unit, ox: origin.ox, oy: origin.oy, width, steps } };
+}
+
+/** The height (board px) for the first tile at which `line` at `unit` fits the board, or null:
+ * the free height shared evenly above and below what the line needs.
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} width @param {number} height @param {number} unit */
+function placeFor(line, lead, width, height, unit) {
+  const cols = (width - 2 * FIT.pad) / unit;
+  if (cols < FIT.minCols) return null;
+  const layout = layoutLine(line, lead, cols);
+  const rects = [...layout.items, layout.ends.left?.slot, layout.ends.right?.slot].filter((r) => r !== undefined && r !== null);
+  const top = Math.min(...rects.map((r) => r.y));
+  const bottom = Math.max(...rects.map((r) => r.y + r.h));
+  const wide = rects.every((r) => r.x >= -cols / 2 - 1e-6 && r.x + r.w <= cols / 2 + 1e-6);
+  const free = height - 2 * FIT.pad - (bottom - top) * unit;
+  if (!wide || free < -1e-6) return null;
+  return FIT.pad - top * unit + Math.floor(free / 2);
+}
+
+/** `line` with `left` and `right` tiles still to come on its two arms.
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} left @param {number} right */
+function extend(line, lead, left, right) {
+  return {
+    line: [...Array.from({ length: left }, () => PHANTOM), ...line, ...Array.from({ length: right }, () => PHANTOM)],
+    lead: lead + left,
+  };
+}
+
+/** The layout at `unit` with the first tile at board pixel (ox, oy): does it fit the board?
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} width @param {number} height
+ * @param {number} unit @param {{ ox: number, oy: number }} origin */
+function at(line, lead, width, height, unit, { ox, oy }) {
+  const cols = Math.min(ox - FIT.pad, width - FIT.pad - ox) * 2 / unit;
+  const layout = layoutLine(line, lead, cols);
+  const room = { x: (FIT.pad - ox) / unit, y: (FIT.pad - oy) / unit, w: (width - 2 * FIT.pad) / unit, h: (height - 2 * FIT.pad) / unit };
+  const inside = (/** @type {Rect|null|undefined} */ r) => !r || (r.x >= room.x - 1e-6 && r.y >= room.y - 1e-6
+    && r.x + r.w <= room.x + room.w + 1e-6 && r.y + r.h <= room.y + room.h + 1e-6);
+  const fits = cols >= FIT.minCols && layout.items.every(inside) && inside(layout.ends.left?.slot) && inside(layout.ends.right?.slot);
+  return { unit, layout, fits };
+}
 
 /** The diameter (px) of an end marker: a finger's 44 px where the slot allows, always within
  * its slot's length and never further past the slot's sides than the board's padding. */
@@ -241,8 +148,7 @@ export function markerAt(layout, side, unit) {
     : { x: slot.x + slot.w / 2, y: slot.y + f * slot.h }));
   // the middle of the slot when a full-size marker fits there, else the roomiest point
   const wanted = (markerSize(unit) + 4) / 2 / unit;
-  /** @type {{ x: number, y: number }|null} */
-  let best = null;
+  let best = candidates[0];
   let room = -1;
   for (const c of candidates) {
     const r = clearance(c.x, c.y);
@@ -253,46 +159,16 @@ export function markerAt(layout, side, unit) {
   return { x: best.x, y: best.y, size };
 }
 
-/**
- * The tile size (px per unit) and layout for a board of width×height px: the straight line
- * as large as fits; when it no longer fits straight, tiles scale down first, and bend only
- * when they would get smaller than FIT.minUnit, with rows as wide as the board and a first
- * row of at least FIT.firstRow tiles. `cap` keeps tiles from growing back as a line grows.
- * @param {Array<[number, number]>} line @param {number} lead @param {number} width @param {number} height
- * @param {{ cap?: number }} [options] @returns {{ unit: number, layout: Layout, fits: boolean, straight: boolean, firstRowOk: boolean }} */
-export function fitLine(line, lead, width, height, { cap = FIT.maxUnit } = {}) {
-  const maxUnit = Math.max(FIT.floorUnit, Math.min(FIT.maxUnit, cap));
-  const w = Math.max(1, width - 2 * FIT.pad);
-  const h = Math.max(1, height - 2 * FIT.pad);
-  const at = (/** @type {number} */ unit) => {
-    const layout = layoutLine(line, lead, w / unit);
-    const fits = layout.box.w * unit <= w + 1e-6 && layout.box.h * unit <= h + 1e-6;
-    const straight = !layout.items.some((it) => it.corner) && layout.ends.left.dir !== 0 && layout.ends.right.dir !== 0;
-    // the first row reads like a table: at least FIT.firstRow flat tiles before any turn
-    const flat = layout.items.filter((it) => it.row === 0 && !it.corner).length;
-    const firstRowOk = flat >= Math.min(FIT.firstRow, line.length);
-    return { unit, layout, fits, straight, firstRowOk };
-  };
-  /** @typedef {ReturnType<typeof at>} Fit */
-  /** @type {Fit|null} */
-  let straight = null;
-  for (let unit = maxUnit; unit >= FIT.minUnit && !straight; unit -= 1) {
-    const tried = at(unit);
-    if (tried.fits && tried.straight) straight = tried;
-  }
-  // bent: rows no narrower than minRowCols, the largest tiles whose snake fits the height
-  const top = maxUnit;
-  /** @type {Fit|null} */ let bent = null;
-  /** @type {Fit|null} */ let fallback = null;
-  /** @type {Fit|null} */ let smallest = null;
-  for (let unit = top; unit >= FIT.floorUnit; unit -= 1) {
-    const tried = at(unit);
-    if (tried.fits && (tried.firstRowOk || unit <= FIT.minUnit)) { bent = tried; break; }
-    if (tried.fits && !fallback) fallback = tried;
-    smallest = tried;
-  }
-  bent = bent ?? fallback ?? smallest;
-  // a straight line is worth somewhat smaller tiles, not tiles at half the size
-  if (straight && (!bent?.fits || straight.unit >= FIT.straightShare * bent.unit)) return straight;
-  return bent;
+/** Which side of the screen each open end is drawn on, as the player sees them once the
+ * line has turned: the line's left end may then lie to the right of its right end. Null for
+ * both when the two ends are not clearly side by side (one above the other): name them by
+ * their values then. @param {Layout} layout
+ * @returns {{ left: "left"|"right"|null, right: "left"|"right"|null }} */
+export function screenSides(layout) {
+  const { left, right } = layout.ends;
+  if (!left || !right) return { left: "left", right: "right" };
+  const apart = right.x - left.x;
+  if (apart >= 2) return { left: "left", right: "right" };
+  if (apart <= -2) return { left: "right", right: "left" };
+  return { left: null, right: null };
 }

@@ -86,6 +86,7 @@ export function manyNamer(state) {
     if (state.mode === "hotseat") return t(`player.${seat + 1}`);
     if (state.mode !== "watch" && seat === mine) return t("you");
     const info = state.room?.seats?.[seat];
+    if (info?.stand_in) return t("leaver.computerFor", { name: info.name || `${seat + 1}` });
     const computer = state.mode === "computer" || info?.computer;
     if (computer) {
       if (rules.teams && state.mode !== "watch" && seat === (me + 2) % 4) return t("seat.partner");

@@ -41,13 +41,15 @@ export const INITIAL = Object.freeze({
   freshIndex: null,
   freshHand: null,
   freshFrom: null,
+  witness: null,
+  verified: null,
 });
 
 /** What leaving a table clears (the language, the level and the screen stay).
  * @type {Partial<State>} */
 const NO_TABLE = {
   mode: null, game: null, view: null, room: null, selected: null, conn: "idle", announce: null, covered: false,
-  resigned: null, sheetView: null, nextAsked: false,
+  resigned: null, sheetView: null, nextAsked: false, witness: null, verified: null,
 };
 
 export class Store extends EventTarget {
@@ -151,6 +153,9 @@ export class Store extends EventTarget {
   closeOldSheet() { this.update({ sheetView: null }); }
 
   askNextDeal() { this.update({ nextAsked: true }); }
+
+  /** The browser checked a finished deal from its secret (verify.js): the sheet says so. */
+  dealChecked(/** @type {State["verified"]} */ verified) { this.update({ verified }); }
 
   /** Close the result sheet (it can be opened again while the result stands). */
   hideResult() { this.update({ resultHidden: true, sheetView: null, resigned: null }); }

@@ -8,6 +8,7 @@
 // when nothing changes), and a test beside the others.
 
 import { canonical, legalMoves, parseAction } from "./describe.js";
+import { witnessed } from "./verify.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Frame} Frame */
@@ -121,6 +122,8 @@ export function withView(state, view, room, { game = state.game, event = null, w
   const before = state.view;
   /** @type {State} */
   const next = { ...state, view, room: room ?? state.room, game, pending: false, freshIndex: null, freshHand: null };
+  // what this client saw of the deal, for checking it once its secret comes (verify.js)
+  next.witness = witnessed(state.witness, view);
   if (state.loading) {
     next.loading = false;
     next.errorText = "";

@@ -22,15 +22,26 @@ function el(name, attrs = {}) {
   return node;
 }
 
+/** A pip's radius in a 100×100 half. */
+const PIP = 9.5;
+/** The radius at which a pip of a tile `unit` px across stays 4.2 px wide (a long line on a
+ * phone's felt), down to tiles of 16 px. */
+/** @param {number} unit */
+export function pipRadius(unit) {
+  return Math.min(13.2, Math.max(PIP, 210 / unit));
+}
+
 /** The drawing of tile a|b as a <g> in a 200×100 box (horizontal, a on the left). */
-/** @param {number} a @param {number} b */
-function face(a, b) {
+/** @param {number} a @param {number} b @param {number} [pip] the pips' radius */
+function face(a, b, pip = PIP) {
   const g = el("g", { class: "tile" });
   g.append(el("rect", { class: "tile-body", x: 2, y: 2, width: 196, height: 96, rx: 14 }));
   g.append(el("line", { class: "tile-divider", x1: 100, y1: 14, x2: 100, y2: 86 }));
   for (const [half, value] of [[0, a], [1, b]]) {
+    // larger pips: the six's three rows move apart so that they never touch
+    const spread = value === 6 && pip > 11 ? Math.min(30, 2 * pip + 3.5) / 26 : 1;
     for (const [x, y] of SPOTS[value] ?? []) {
-      g.append(el("circle", { class: "pip", cx: half * 100 + x, cy: y, r: 9.5 }));
+      g.append(el("circle", { class: "pip", cx: half * 100 + x, cy: 50 + (y - 50) * spread, r: pip }));
     }
   }
   return g;
@@ -69,7 +80,7 @@ export function tileSvg(a, b, { vertical = false, hidden = false, className = ""
 export function boardTile(rect, unit) {
   const g = el("g", { class: "line-tile", "data-line-index": rect.index });
   const vertical = rect.h > rect.w;
-  const drawing = face(rect.a, rect.b);
+  const drawing = face(rect.a, rect.b, pipRadius(unit));
   const s = (unit * (vertical ? rect.w : rect.h)) / 100;
   const x = rect.x * unit;
   const y = rect.y * unit;

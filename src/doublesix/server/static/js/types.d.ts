@@ -68,7 +68,29 @@ export interface View {
   match?: Match | null;
   rules?: Rules;
   boneyard?: number;
+  /** the hex SHA-256 of the deal's shuffle secret (docs/protocol.md "Verifiable deals") */
+  commitment?: string | null;
+  /** that secret, once the deal is over (a seat's view only) */
+  secret?: string | null;
   [key: string]: unknown;
+}
+
+/** What this client saw of one deal (verify.js witnessed): the commitment it was first shown,
+ * the hands dealt (seen before any move) and every tile held, by seat. */
+export interface Witness {
+  commitment: string;
+  players: number;
+  handSize: number;
+  dealt: Record<number, string[]>;
+  held: Record<number, string[]>;
+}
+
+/** The browser's own check of a finished deal: for which commitment, and its verdict. */
+export interface Verified {
+  commitment: string;
+  ok: boolean;
+  reason?: string;
+  detail?: string;
 }
 
 export interface RoomSeat {
@@ -78,6 +100,10 @@ export interface RoomSeat {
   connected?: boolean;
   computer?: boolean;
   [key: string]: unknown;
+  /** away past the leave grace (docs/protocol.md "Leavers"); only when true */
+  left?: boolean;
+  /** the computer plays the seat for its absent person; only when true */
+  stand_in?: boolean;
 }
 
 export interface Room {
@@ -151,17 +177,21 @@ export interface State {
   freshIndex: number | null;
   freshHand: string[] | null;
   freshFrom: "me" | "top" | null;
+  witness: Witness | null;
+  verified: Verified | null;
 }
 
 /** A <fieldset> of game choices (views/choices.js): its options re-sync on a change. */
 export type PresetBox = HTMLElement & { computersSync?: () => void; playersSync?: () => void };
 
 /** layout.js: a rectangle in units (a tile is 2×1), a tile's place (*a* drawn at the left/top),
- * a laid-out tile (a corner is the upright tile of a turn), an open end with its free slot. */
+ * a laid-out tile (a corner is an upright tile of a turn), an open end with its free slot. */
 export interface Rect { x: number; y: number; w: number; h: number }
 export interface TileRect extends Rect { a: number; b: number }
 export interface LineItem extends TileRect { index: number; row: number; corner: boolean }
 export interface LineEnd { x: number; y: number; dir: number; turn: number; value: number; slot: Rect }
 export interface Layout { items: LineItem[]; ends: { left: LineEnd | null; right: LineEnd | null }; box: Rect; rows: number[] }
-/** An arm's tile, entered by its near value (index -1: the free slot after it). */
-export interface ArmTile { index: number; near: number; far: number }
+/** layout.js: the size and place chosen for a deal's line on one board (kept between
+ * renders): px per unit, the board pixel of the first tile's centre, the board's width it was
+ * chosen for, and how many times the tiles shrank since the deal's start. */
+export interface LineFit { unit: number; ox: number; oy: number; width: number; steps: number }

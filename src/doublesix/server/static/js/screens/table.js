@@ -11,9 +11,11 @@ import { hintButton, openReviewSheet, askHint, resultSheet } from "../review_hoo
 import { $, $$, shell, store } from "../shell.js";
 import { dropAuto, paintAuto, scheduleAuto } from "../views/autoplay.js";
 import { enableDrag } from "../views/drag.js";
+import { leaverActions } from "../views/leavers.js";
 import { reactionActions, renderReactions } from "../views/reactions.js";
 import { renderResult } from "../views/result.js";
 import { renderTable, viewSeat } from "../views/table.js";
+import { checkDeal } from "../deal_check.js";
 import { shareInvite } from "../telegram.js";
 import { connection, leave, onView, openOnline, openRoom, openWatch, resign, send, sendFrame, startLocal } from "./table_room.js";
 
@@ -98,6 +100,7 @@ function afterView() {
   const state = store.state;
   const view = state.view;
   clearTimeout(drawTimer);
+  checkDeal(state);
   if (!view || view.result || state.covered || view.to_move !== viewSeat(state)) dropAuto();
   if (!view || view.result || state.covered) return;
   if (refocusTable && shell.keyboardUser) {
@@ -113,7 +116,6 @@ function afterView() {
     drawTimer = setTimeout(() => send("draw"), 450);
     return;
   }
-  // «Автоход»: a single legal move makes itself after a visible pause (views/autoplay.js)
   if (prefs.autoplayOn(state.mode) && scheduleAuto(state, viewSeat(state), send)) return;
   // keyboard players keep going: when focus was lost with the old tiles, put it on a move
   // (not for touch and mouse players: a focus ring on a phone only puzzles)
@@ -200,8 +202,7 @@ async function copyInvite(/** @type {HTMLElement} */ button) {
   setTimeout(() => { button.textContent = t("online.copy"); }, 1500);
 }
 
-/** The last deal's sheet, left open while another dealt the next, is closed: a hall clock
- * held for it may run (docs/protocol.md, "Clocks"). */
+/** A sheet left open while another dealt the next closes: a held hall clock runs (protocol.md). */
 const closeOldSheet = () => store.state.sheetView && store.state.room?.hall?.clock && sendFrame({ type: "sheet_closed" });
 
 /** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */
@@ -250,6 +251,7 @@ export const actions = {
   "share-invite": () => { shareInvite(shell.telegram?.app, store.state.inviteLink ?? "", t("appTitle"), t("taps.shareText")); },
   "reset-room": () => { sendFrame({ type: "reset" }); },
   "seat-computer": (el) => { sendFrame({ type: "seat_computer", seat: Number(el.dataset.seat) }); },
+  ...leaverActions(sendFrame),
   "reconnect-here": () => { connection()?.open(); },
   "chat-toggle": () => { prefs.toggleChat(); shell.render(); },
   "chat-send": (_form, ev) => {

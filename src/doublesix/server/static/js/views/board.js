@@ -3,21 +3,48 @@
 // end is marked in the free slot where the next tile would go (a button while the player
 // chooses an end), so a marker never covers a tile. The last tile played stays outlined until
 // the next one; a tile someone else played slides in from their side of the table.
+//
+// The size and the first tile's place are chosen once per deal and kept on the board element
+// (layout.js), so a tile once down stays where it is while the deal's line grows.
 
 import { t } from "../i18n.js";
-import { FIT, fitLine, markerAt } from "../layout.js";
+import { FIT, fitLine, markerAt, screenSides } from "../layout.js";
 import { boardTile, svgElement } from "../tiles.js";
 
 export { fitLine };
+
+/** @typedef {import("../types.js").LineFit} LineFit */
+/** @type {WeakMap<HTMLElement, { deal: LineFit, line: Array<[number, number]>, lead: number }>} */
+const kept = new WeakMap();
+
+/** Whether `line` (first tile at `lead`) is `before` with tiles added at its ends: the same deal.
+ * @param {Array<[number, number]>} line @param {number} lead
+ * @param {{ line: Array<[number, number]>, lead: number }|undefined} before */
+function grows(line, lead, before) {
+  if (!before || line.length < before.line.length) return false;
+  const shift = lead - before.lead;
+  if (shift < 0 || shift + before.line.length > line.length) return false;
+  return before.line.every(([a, b], i) => line[i + shift][0] === a && line[i + shift][1] === b);
+}
+
+/** The longest line a deal can make from here: the tiles on the table, in every hand and,
+ * where the rules let players draw, in the boneyard. */
+/** @param {any} view a player's or a spectator's view (docs/protocol.md) */
+export function longestLine(view) {
+  const hands = (view?.hand_sizes ?? []).reduce((/** @type {number} */ sum, /** @type {number} */ n) => sum + n, 0);
+  const drawing = view?.rules?.draw_rule && view.rules.draw_rule !== "none";
+  return (view?.line?.length ?? 0) + hands + (drawing ? view?.boneyard ?? 0 : 0);
+}
 
 /**
  * Draw the line into `board`.
  * opts: {line, lead, choosing: ["left","right"] or [], onEnd(end), last: index|null,
  *        fresh: index|null (animate it), from: {x, y}|null (board px it slides from), emptyText,
- *        since: [index] (laid since this player's turn: a softer ring than the last tile's)}
+ *        since: [index] (laid since this player's turn: a softer ring than the last tile's),
+ *        most: the longest line this deal can make (sizes the tiles for the whole deal)}
  */
 export function renderBoard(board, opts) {
-  const { line, lead, choosing = [], onEnd, last = null, fresh = null, from = null, emptyText = "", since = [] } = opts;
+  const { line, lead, choosing = [], onEnd, last = null, fresh = null, from = null, emptyText = "", since = [], most } = opts;
   board.replaceChildren();
   const width = board.clientWidth || 320;
   const height = board.clientHeight || 200;
@@ -28,14 +55,17 @@ export function renderBoard(board, opts) {
     board.append(hint);
     return null;
   }
-  // tiles only ever shrink during a deal (on the same board): no size jumping back and forth
-  const deal = `${line[lead]?.join("-")}|${width}x${height}`;
-  const sameDeal = board.dataset.deal === deal && line.length >= Number(board.dataset.length);
-  const before = sameDeal ? Number(board.dataset.unitCap) : undefined;
-  const { unit, layout } = fitLine(line, lead, width, height, before ? { cap: before } : {});
-  Object.assign(board.dataset, { deal, length: String(line.length), unitCap: String(unit) });
-  const offX = Math.round((width - layout.box.w * unit) / 2 - layout.box.x * unit);
-  const offY = Math.round((height - layout.box.h * unit) / 2 - layout.box.y * unit);
+  // one size and place for the deal: kept while the line grows on a board of the same width
+  const before = kept.get(board);
+  const deal = grows(line, lead, before) ? before?.deal : null;
+  const fit = fitLine(line, lead, width, height, { most: Math.max(most ?? 0, line.length), deal });
+  const { unit, layout } = fit;
+  kept.set(board, { deal: fit.deal, line: line.map(([a, b]) => [a, b]), lead });
+  const offX = fit.deal.ox;
+  const offY = fit.deal.oy;
+  // which side of the screen each end is drawn on, once the line has turned (for the words)
+  const sides = screenSides(layout);
+  Object.assign(board.dataset, { leftEnd: sides.left ?? "", rightEnd: sides.right ?? "" });
   const svg = svgElement("svg", {
     class: "line-svg",
     width,
@@ -46,6 +76,7 @@ export function renderBoard(board, opts) {
     "data-line": line.map(([a, b]) => `${a}-${b}`).join(" "),
     "data-unit": unit,
     "data-rows": layout.rows.length,
+    "data-steps": fit.deal.steps,
   });
   const g = svgElement("g", { transform: `translate(${offX} ${offY})` });
   for (const item of layout.items) {
@@ -106,5 +137,5 @@ export function renderBoard(board, opts) {
     }
     board.append(marker);
   }
-  return { unit, layout, pad: FIT.pad };
+  return { unit, layout, pad: FIT.pad, sides };
 }

@@ -39,6 +39,7 @@ export function renderResult(sheet, state) {
   renderCalc($(sheet, "[data-result-calc]"), summary);
   renderScores($(sheet, "[data-result-match]"), state, view, nameOf, mySeat);
   renderRating($(sheet, "[data-result-rating]"), state, nameOf); // a rated table's +12 / −8
+  renderVerified($(sheet, "[data-result-verified]"), state.verified, view);
   celebrate($(sheet, "[data-celebrate]"), summary.matchOver && summary.tone === "win", appearing);
 
   const match = view.match;
@@ -67,6 +68,20 @@ export function renderResult(sheet, state) {
   }
   if (state.mode === "watch") next.hidden = again.hidden = true; // spectators only read
   renderManyResult(sheet, state, { nameOf, mySeat }); // three or four: views/result_pairs.js
+}
+
+/** The browser's own check of the deal (verify.js): «Раздача проверена ✓», or a warning that
+ * says what did not agree. Nothing for a deal with no commitment (a room dealt before shuffle
+ * 2) or no secret (a spectator's view: a spectator never sees the hands). */
+function renderVerified(line, verified, view) {
+  const mine = verified && view?.commitment && verified.commitment === view.commitment && typeof view.secret === "string";
+  line.hidden = !mine;
+  if (!mine) return;
+  line.dataset.verified = verified.ok ? "ok" : verified.reason === "pending" ? "pending" : "failed";
+  if (verified.ok) line.textContent = t("verify.ok");
+  else if (verified.reason === "pending") line.textContent = t("verify.pending");
+  else line.textContent = t("verify.failed", { what: t(`verify.reason.${verified.reason}`, { detail: verified.detail ?? "" }) });
+  line.setAttribute("role", verified.ok || verified.reason === "pending" ? "status" : "alert");
 }
 
 function renderHands(box, view, summary, { mySeat, nameOf, oneScreen }) {

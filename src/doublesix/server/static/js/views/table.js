@@ -3,6 +3,7 @@
 // result sheet, rendered from the store's state. The hand is views/hand.js;
 // a tap on an end marker goes back through `ctx.chooseEnd`.
 
+import { renderLeaverOffer } from "./leavers.js";
 import { t } from "../i18n.js";
 import {
   announceLine, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader, statusLine,
@@ -11,7 +12,7 @@ import { telegramApp } from "../telegram.js";
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
 import { tableRow } from "./sheet_parts.js";
-import { renderBoard } from "./board.js";
+import { longestLine, renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer, sideSeat } from "../seats_model.js";
 import { clearSinceLine, markSinceHistory, renderSinceLine, sinceMode, sinceNow } from "./since.js";
@@ -28,7 +29,8 @@ export function seatNamer(state) {
     if (mode === "hotseat") return t(`player.${seat + 1}`);
     if (mode === "computer") return seat === mine ? t("you") : t("computer");
     if (seat === mine) return t("you");
-    return room?.seats?.[seat]?.name || t("opponent");
+    const name = room?.seats?.[seat]?.name || t("opponent");
+    return room?.seats?.[seat]?.stand_in ? t("leaver.computerFor", { name }) : name;
   };
 }
 
@@ -85,9 +87,9 @@ export function renderTable(root, state, ctx) {
   const weAreConnected = !state.conn || state.conn === "open";
   if (state.mode === "online" && state.room && weAreConnected) {
     const seatInfo = state.room.seats?.[other];
-    presence.textContent = !seatInfo?.taken
-      ? t("online.seatFree")
-      : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
+    presence.textContent = !seatInfo?.taken ? t("online.seatFree")
+      : seatInfo.stand_in ? t("leaver.playing") // the computer plays the seat of one who left
+        : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
     presence.dataset.presence = !seatInfo?.taken ? "free" : seatInfo.connected ? "online" : "away";
   } else {
     // a no-break space while reconnecting keeps the line's height: the table does not jump
@@ -97,6 +99,7 @@ export function renderTable(root, state, ctx) {
 
   // infobar
   const drawing = rules.draw_rule && rules.draw_rule !== "none";
+  $(root, "[data-boneyard]").toggleAttribute("data-unused", !drawing); // a short screen hides it
   $(root, "[data-boneyard]").textContent = view
     ? drawing ? t("boneyard", { n: view.boneyard }) : t("boneyard.none")
     : "";
@@ -128,7 +131,6 @@ export function renderTable(root, state, ctx) {
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
     link.setAttribute("aria-label", t("online.invite"));
-    // inside Telegram its own share sheet (telegram.js shareInvite), elsewhere the system's
     $(invite, '[data-action="share-invite"]').hidden = !navigator.share && !telegramApp();
     $(invite, '[data-action="reset-room"]').hidden = !state.room?.can_reset;
   }
@@ -159,6 +161,7 @@ export function renderTable(root, state, ctx) {
     statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
   if (status.textContent !== statusText) status.textContent = statusText;
+  renderLeaverOffer(/** @type {HTMLElement} */ ($(root, "[data-leaver-offer]")), state); // under it
   status.classList.toggle("is-turn", myTurn);
   // the other player's last move, in words (an aria-live region reads it out); a shared
   // screen of three or four says instead all that happened since this player's turn
@@ -200,6 +203,7 @@ export function renderTable(root, state, ctx) {
     renderBoard(board, {
       line: view?.line ?? [],
       lead: leadIndex(view?.history),
+      most: longestLine(view), // one tile size for the deal, chosen for its longest line
       choosing,
       onEnd: ctx.chooseEnd,
       fresh: state.freshIndex ?? null,
