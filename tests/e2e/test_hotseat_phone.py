@@ -144,7 +144,7 @@ def test_the_hot_seat_result_sheet_of_three_names_the_winner(server: Server, pag
     if winner is None:
         assert title in ("Рыба — ничья", "Ничья"), title
     else:
-        assert title in (f"Выигрывает Игрок {winner + 1}!", f"Рыба — выигрывает Игрок {winner + 1}"), title
+        assert title in (f"Победа: Игрок {winner + 1}!", f"Рыба — победа: Игрок {winner + 1}"), title
     screenshot(page, "hotseat-3p-result-phone")
 
 
@@ -157,6 +157,6 @@ def test_the_hot_seat_kozel_deal_sheet_names_the_winning_pair(server: Server, pa
     title = sheet.locator("[data-result-title]").inner_text()
     winner = page.evaluate("() => doublesix.store.state.view.result.winner")
     assert "result." not in sheet.inner_text()
-    expected = "Рыба — ничья" if winner is None else f"Выигрывает Пара {winner + 1}!"
-    assert title in (expected, "Козлы!", "Сухой козёл!"), title
+    expected = "Рыба — ничья" if winner is None else f"Победа: Пара {winner + 1}!"
+    assert title in (expected, "Пара 1 — козлы!", "Пара 2 — козлы!", "Пара 1 — сухие козлы!", "Пара 2 — сухие козлы!"), title
     screenshot(page, "hotseat-kozel-result-phone")

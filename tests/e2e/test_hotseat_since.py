@@ -19,10 +19,10 @@ from e2e_helpers import DESKTOP, PHONE, Server, screenshot, take_turn, wait_stat
 from test_hotseat_phone import start_hotseat
 
 WORDS = {
-    "ru": {"player": "Игрок {n}", "partner": "{name} (партнёр)", "play": "{tile} {side}", "playTo": "{tile} к {v}", "first": "заход {tile}",
-           "draw": "добор", "draws": "добор ×{n}", "pass": "пас", "redeal": "пересдача",
+    "ru": {"player": "Игрок {n}", "partner": "{name} (партнёр)", "play": "{tile} {side}", "playTo": "{tile} к\u00a0{v}", "first": "заход {tile}",
+           "draw": "добор", "draws": "добор\u00a0×{n}", "pass": "пас", "redeal": "пересдача",
            "left": "слева", "right": "справа", "lead": "С вашего хода:"},
-    "en": {"player": "Player {n}", "partner": "{name} (partner)", "play": "{tile} {side}", "playTo": "{tile} on {v}", "first": "led {tile}",
+    "en": {"player": "Player {n}", "partner": "{name} (partner)", "play": "{tile} {side}", "playTo": "{tile} on\u00a0{v}", "first": "led {tile}",
            "draw": "drew from the boneyard", "draws": "drew {n} from the boneyard", "pass": "passed",
            "redeal": "asked for a redeal", "left": "left", "right": "right", "lead": "Since your turn:"},
 }

@@ -47,14 +47,14 @@ def act_words(events: list[dict[str, Any]]) -> list[str]:
             draws += 1
             continue
         if draws:
-            out.append("добор" if draws == 1 else f"добор ×{draws}")
+            out.append("добор" if draws == 1 else f"добор\u00a0×{draws}")
             draws = 0
         if words[0] == "play":
             if len(words) == 2:
                 out.append(f"заход {canonical(words[1])}")
             else:
                 value = event["ends_before"][0 if words[2] == "left" else 1]
-                out.append(f"{canonical(words[1])} к {value}")
+                out.append(f"{canonical(words[1])} к\u00a0{value}")  # «к» never ends a line
         elif words[0] == "pass":
             out.append("пас")
     return out

@@ -26,7 +26,7 @@ test("a resigned deal: «Вы сдались» to the resigner, who gave up to t
   assert.equal(mine.tone, "loss");
   assert.equal(mine.reason, i18n.t("reason.resigned"));
   const theirs = r.resultSummary(single, { mySeat: 0, nameOf });
-  assert.equal(theirs.headline, "Борис сдаётся");
+  assert.equal(theirs.headline, "Борис: партия сдана"); // a finished result: no present tense, no gender
   assert.equal(theirs.tone, "win");
   // the winner scores the resigner's hand only: not her own 14
   assert.deepEqual(theirs.calc.terms, [{ value: 9, op: "", label: "Борис" }]);
@@ -50,7 +50,7 @@ test("a match given up between deals: the last deal's sheet says who gave up the
   assert.equal(mine.verdict, i18n.t("result.matchLost", { name: "Борис" }));
   assert.equal(mine.tone, "loss");
   const theirs = r.resultSummary(view, { mySeat: 1, nameOf });
-  assert.equal(theirs.headline, "Аня сдаётся");
+  assert.equal(theirs.headline, "Аня: партия сдана");
   assert.equal(theirs.verdict, i18n.t("result.matchYou"));
   assert.equal(theirs.tone, "win");
 });

@@ -77,7 +77,7 @@ test("a play is worded by the end's number when the history has it, else by the 
       assert.equal(old[0].acts[1], i18n.t("since.play", { tile: "1-4", side: i18n.t("since.left") }), `${lang}: no ends_before`);
     }
     i18n.setLanguage("ru");
-    assert.equal(s.sincePhrases(s.sinceGroups(withEnds, 0), () => "Маша")[1].text, "Маша: добор ×2, 4-6 к 4", "no verb to agree with the name");
+    assert.equal(s.sincePhrases(s.sinceGroups(withEnds, 0), () => "Маша")[1].text, "Маша: добор\u00a0×2, 4-6 к\u00a04", "no verb to agree with the name");
   } finally {
     i18n.setLanguage("ru");
   }

@@ -203,3 +203,19 @@ export function matchLeader(match) {
   if (a === b) return null;
   return a < b ? 0 : 1;
 }
+
+/** Index in the line of the tile played last (so the board can mark it), or null.
+ * @param {View|null|undefined} view @returns {number|null} */
+export function lastPlayed(view) {
+  const history = view?.history ?? [];
+  let lastEnd;
+  let count = 0;
+  for (const event of history) {
+    const words = String(event.action).split(/\s+/);
+    if (words[0] !== "play") continue;
+    count += 1;
+    lastEnd = words[2] ?? null;
+  }
+  if (!count || !view?.line?.length) return null;
+  return lastEnd === "left" ? 0 : view.line.length - 1;
+}

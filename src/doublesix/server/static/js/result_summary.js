@@ -85,7 +85,7 @@ export function resultSummary(view, { mySeat, nameOf, oneScreen = false }) {
       : t("result.youWin", { n: r.points });
   } else {
     const others = seats.filter((s) => s !== r.winner);
-    caption = !fish ? t("calc.domino") : view.rules?.blocked_points === "others_sum" ? t("calc.fishSum") : t("calc.fish");
+    caption = !fish ? t(others.length > 1 ? "calc.dominoMany" : "calc.domino") : view.rules?.blocked_points === "others_sum" ? t("calc.fishSum") : t("calc.fish");
     if (fish && view.rules?.blocked_points !== "others_sum" && others.length) {
       for (const s of others) terms.push({ value: pipsOf[s], op: terms.length ? "+" : "", label: nameOf(s) });
       terms.push({ value: pipsOf[r.winner] * others.length, op: "−", label: nameOf(r.winner) });

@@ -26,14 +26,16 @@ export function fetchHint(gameId, token) {
   return post(`api/games/${encodeURIComponent(gameId)}/hint`, { token });
 }
 
-/** "play 5-6 left" → "5-6 слева"; "draw" → "взяли из базара". */
-/** @param {string} text */
-export function moveText(text) {
+/** "play 5-6 left" → "5-6 слева"; "draw" → "взять из базара" (a move named, as the review
+ * does), or with *advice* "возьмите из базара" (a move advised: «Подсказка: возьмите …»).
+ * @param {string} text @param {{ advice?: boolean }} [options] */
+export function moveText(text, { advice = false } = {}) {
   const action = parseAction(text);
   if (action.kind === "play") {
     if (!action.end) return t("move.lead", { tile: canonical(/** @type {string} */ (action.tile)) });
     return t("move.play", { tile: canonical(/** @type {string} */ (action.tile)), end: t(`move.${action.end}`) });
   }
+  if (advice && (action.kind === "draw" || action.kind === "pass")) return t(`move.${action.kind}.advice`);
   return t(`move.${action.kind}`);
 }
 

@@ -122,7 +122,7 @@ export async function askHint() {
     if (latest.view?.version === view.version) {
       const action = hint.action.split(" ");
       shown = { gameId: game.game_id, version: view.version, tile: action[0] === "play" ? canonicalTile(action[1]) : null,
-        text: t("hint.text", { move: moveText(hint.action), reason: hintReason(hint) }) };
+        text: t("hint.text", { move: moveText(hint.action, { advice: true }), reason: hintReason(hint) }) };
       markHintUsed(game.game_id, latest.room?.game_no, deal(latest));
     }
   } catch (err) {

@@ -52,7 +52,7 @@ function tapsChanged() {
   shell.render();
 }
 
-function save() {
+async function save() {
   const state = store.state;
   const mode = /** @type {Mode} */ (state.mode);
   if (mode !== "computer" && mode !== "hotseat") {
@@ -73,6 +73,10 @@ function save() {
   const changed = rules.preset !== current.preset || (rules.target && rules.target !== current.target)
     || playersIn(rules) !== playersIn(current);
   if (presetKeys().includes(rules.preset) && changed) {
+    // a deal under way is thrown away by a new game type: asked first, and a «no» changes nothing
+    const view = store.state.view;
+    const underWay = Boolean(view && !view.result && (view.history ?? []).length);
+    if (underWay && !(await shell.dialog("confirm", { question: t("confirm.newRules") }))) return;
     prefs.saveRules(mode, rules);
     startLocal(mode, { fresh: true });
   }
@@ -81,7 +85,7 @@ function save() {
 /** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */
 export const actions = {
   "settings-cancel": () => box().close(),
-  "settings-save": () => save(),
+  "settings-save": () => { save(); },
 };
 
 /** The hints switch («Подсказка»): it takes effect at once, at the table behind the dialog. */

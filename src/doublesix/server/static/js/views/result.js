@@ -20,8 +20,9 @@ export function renderResult(sheet, state) {
   sheet.hidden = !show;
   if (!show) return;
   if (appearing) {
-    // keyboard players land in the sheet, on its main button
-    const focusMain = () => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus();
+    // keyboard players land in the sheet, on its main button; the sheet itself opens at its
+    // top (the headline), not scrolled down to that button at the bottom of a long match sheet
+    const focusMain = () => sheet.querySelector(".sheet-actions .btn:not([hidden])")?.focus({ preventScroll: true });
     focusMain();
     requestAnimationFrame(() => { if (!sheet.contains(document.activeElement)) focusMain(); });
   }
@@ -68,6 +69,7 @@ export function renderResult(sheet, state) {
   }
   if (state.mode === "watch") next.hidden = again.hidden = true; // spectators only read
   renderManyResult(sheet, state, { nameOf, mySeat }); // three or four: views/result_pairs.js
+  if (appearing) card.scrollTop = 0;
 }
 
 /** The browser's own check of the deal (verify.js): «Раздача проверена ✓», or a warning that
@@ -162,7 +164,7 @@ function renderScores(box, state, view, nameOf, mySeat) {
     if (d.deal === match.deal) {
       tr.className = "is-this";
       tr.setAttribute("aria-current", "true");
-      tr.cells[0].textContent = `${t("deal.n", { n: d.deal })} · ${t("result.thisDeal")}`;
+      tr.cells[0].textContent = t("deal.this", { n: d.deal });
     }
     table.append(tr);
   }

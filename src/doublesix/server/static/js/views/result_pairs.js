@@ -128,9 +128,17 @@ export function renderManyResult(sheet, state, { nameOf, mySeat }) {
     renderPairTable(table, state, mine, nameOf);
     if (match?.over) {
       const goats = 1 - match.winner;
-      const word = match.dry ? t("kozel.dry") : t("kozel.goats");
-      title.textContent = word;
-      title.dataset.goats = match.dry ? "dry" : "yes";
+      // «Козлы!» is said to the goats: the winners read «Матч ваш!», a shared screen names them
+      if (!oneSeat(state)) {
+        title.textContent = t(match.dry ? "kozel.dryOf" : "kozel.goatsOf", { name: pairName(state, goats, nameOf, { short: true }) });
+        title.dataset.goats = match.dry ? "dry" : "yes";
+      } else if (goats === mine) {
+        title.textContent = match.dry ? t("kozel.dry") : t("kozel.goats");
+        title.dataset.goats = match.dry ? "dry" : "yes";
+      } else {
+        title.textContent = t("result.matchYou");
+        delete title.dataset.goats;
+      }
       matchLine.textContent = goats === mine && state.mode !== "watch" && state.mode !== "hotseat"
         ? t("kozel.goatsUs", { n: match.target })
         : t("kozel.goatsThem", { name: pairName(state, goats, nameOf), n: match.target });

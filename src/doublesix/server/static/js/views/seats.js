@@ -88,7 +88,8 @@ function chip(state, seat, place, nameOf) {
   const n = document.createElement("span");
   n.className = "seat-count";
   n.dataset.count = String(count);
-  n.textContent = t("seat.tiles", { n: count });
+  // a free seat holds no one's tiles: its name says «Свободно», the count says nothing
+  n.textContent = info && !info.taken && !computer ? "" : t("seat.tiles", { n: count });
   bottom.append(n);
   const mark = document.createElement("span");
   mark.className = "seat-mark";
@@ -185,7 +186,8 @@ export function renderSeats(root, state, { nameOf, mySeat }) {
     invite.append(give);
   }
   if (state.mode === "online" && free.length) {
-    $(invite, "[data-invite-text]").textContent = t("many.waiting", { n: free.length });
+    // only the creator holds the link: a guest is not asked to send one
+    $(invite, "[data-invite-text]").textContent = state.inviteLink ? t("many.waiting", { n: free.length }) : t("many.waitPlayers");
     const creator = (state.game?.seat ?? 0) === 0;
     give.replaceChildren(...(creator ? free : []).map((seat) => {
       const b = document.createElement("button");

@@ -39,3 +39,11 @@ export function tableRow(cells, tag = "td") {
   }
   return row;
 }
+
+/** How the deal ended, in the result sheet's own words («Рыба — победа за вами · Ваш выигрыш
+ * — 19 очков»): the table's status says it once the sheet is closed. */
+export function endedLine() {
+  const sheet = document.querySelector("[data-result]");
+  const said = ["[data-result-title]", "[data-result-verdict]"].map((sel) => sheet?.querySelector(sel)?.textContent?.trim());
+  return said.filter(Boolean).join(" · ");
+}

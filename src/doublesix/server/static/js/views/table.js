@@ -6,12 +6,12 @@
 import { renderLeaverOffer } from "./leavers.js";
 import { t } from "../i18n.js";
 import {
-  announceLine, groupedHistory, historyLine, leadIndex, legalMoves, matchLeader, statusLine,
+  announceLine, groupedHistory, historyLine, lastPlayed, leadIndex, legalMoves, matchLeader, statusLine,
 } from "../describe.js";
 import { telegramApp } from "../telegram.js";
 import { tileSvg } from "../tiles.js";
 import { renderHand } from "./hand.js";
-import { tableRow } from "./sheet_parts.js";
+import { endedLine, tableRow } from "./sheet_parts.js";
 import { longestLine, renderBoard } from "./board.js";
 import { renderSeats } from "./seats.js";
 import { isMany, manyNamer, sideSeat } from "../seats_model.js";
@@ -108,16 +108,18 @@ export function renderTable(root, state, ctx) {
     : view ? t("ends.empty") : "";
   const score = $(root, "[data-score]");
   const match = view?.match;
+  const [first, second] = state.mode === "watch" ? [0, 1] : [mySeat, other]; // a spectator: seat 0 first, as the sheet
   if (match) {
     const leader = matchLeader(match);
-    const parts = [
-      t("score.penalty", { a: match.scores[mySeat], b: match.scores[other] }),
+    const parts = [ // the penalties by name: «Штраф 0:52» left one guessing whose 52 it was
+      t("score.penalty", { me: nameOf(first), a: match.scores[first], other: nameOf(second), b: match.scores[second] }),
       t("target", { n: match.target }),
     ];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
     // a phone has room for the score and the target; the leader is plain from "lower is better"
     if (innerWidth >= 600) parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
     score.textContent = parts.join(" · ");
+    score.title = t("score.lowerBetter");
   } else {
     score.textContent = "";
   }
@@ -127,7 +129,9 @@ export function renderTable(root, state, ctx) {
   const free = state.mode === "online" && state.room?.seats?.some((s) => !s.taken);
   invite.hidden = !free;
   if (free) {
-    $(invite, "[data-invite-text]").textContent = t("online.waiting");
+    const hasLink = Boolean(state.inviteLink); // a guest holds no link: no empty field to copy
+    $(invite, "[data-invite-text]").textContent = hasLink ? t("online.waiting") : t("turn.waitOpponent");
+    $(invite, ".invite-row").hidden = !hasLink;
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
     link.setAttribute("aria-label", t("online.invite"));
@@ -160,6 +164,7 @@ export function renderTable(root, state, ctx) {
   } else if (state.mode === "online" && state.room?.waiting_for?.length && view && !view.result) {
     statusText = free ? t("turn.waitOpponent") : t("online.oppAway");
   }
+  if (view?.result && state.resultHidden && !state.errorText) statusText = endedLine(); // the sheet was closed
   if (status.textContent !== statusText) status.textContent = statusText;
   renderLeaverOffer(/** @type {HTMLElement} */ ($(root, "[data-leaver-offer]")), state); // under it
   status.classList.toggle("is-turn", myTurn);
@@ -244,8 +249,9 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
   table.hidden = !match;
   if (match) {
     const deals = state.deals ?? [];
-    const rows = deals.map((d) => [t("deal.n", { n: d.deal }), d.scores[mySeat], d.scores[other]]);
-    const head = ["", nameOf(mySeat), nameOf(other)];
+    const [first, second] = state.mode === "watch" ? [0, 1] : [mySeat, other]; // as the infobar
+    const rows = deals.map((d) => [t("deal.n", { n: d.deal }), d.scores[first], d.scores[second]]);
+    const head = ["", nameOf(first), nameOf(second)];
     const el = document.createElement("table");
     const caption = document.createElement("caption");
     caption.textContent = `${t("target", { n: match.target })}${match.hanging ? ` · ${t("hanging", { n: match.hanging })}` : ""}`;
@@ -253,24 +259,9 @@ function renderSide(root, state, view, nameOf, mySeat, other) {
     const tr = tableRow;
     el.append(tr(head, "th"));
     for (const r of rows) el.append(tr(r));
-    el.append(tr([t("score", { a: "", b: "" }).replace(/[\s:]+$/, ""), match.scores[mySeat], match.scores[other]], "th"));
+    el.append(tr([t("score", { a: "", b: "" }).replace(/[\s:]+$/, ""), match.scores[first], match.scores[second]], "th"));
     table.replaceChildren(el);
   }
-}
-
-/** Index in the line of the tile played last (so the board can mark it), or null. */
-export function lastPlayed(view) {
-  const history = view?.history ?? [];
-  let lastEnd;
-  let count = 0;
-  for (const event of history) {
-    const words = String(event.action).split(/\s+/);
-    if (words[0] !== "play") continue;
-    count += 1;
-    lastEnd = words[2] ?? null;
-  }
-  if (!count || !view?.line?.length) return null;
-  return lastEnd === "left" ? 0 : view.line.length - 1;
 }
 
 /** The middle of *el* in the board's pixels: where a tile played from there starts. */
