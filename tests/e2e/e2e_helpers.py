@@ -114,11 +114,22 @@ def take_turn(page: Any, rng: random.Random, *, touch: bool = False) -> str:
     With *touch* the page is tapped (a touch screen) instead of clicked.
     """
     def press(locator: Any) -> None:
+        # «Автоход» may make a single move by itself meanwhile (issue 24): then the tile or
+        # button is gone, and the short timeout hands the turn back to the caller's loop
         if touch:
-            locator.tap()
+            locator.tap(timeout=3000)
         else:
-            locator.click()
+            locator.click(timeout=3000)
 
+    try:
+        return _take_turn(page, rng, press)
+    except Exception as exc:  # Playwright's TimeoutError (imported lazily)
+        if type(exc).__name__ != "TimeoutError":
+            raise
+        return ""
+
+
+def _take_turn(page: Any, rng: random.Random, press: Any) -> str:
     tiles = page.locator("[data-hand] [data-playable]")
     n = tiles.count()
     if n:

@@ -116,7 +116,6 @@ function afterView() {
     drawTimer = setTimeout(() => send("draw"), 450);
     return;
   }
-  // «Автоход»: a single legal move makes itself after a visible pause (views/autoplay.js)
   if (prefs.autoplayOn(state.mode) && scheduleAuto(state, viewSeat(state), send)) return;
   // keyboard players keep going: when focus was lost with the old tiles, put it on a move
   // (not for touch and mouse players: a focus ring on a phone only puzzles)
@@ -203,8 +202,7 @@ async function copyInvite(/** @type {HTMLElement} */ button) {
   setTimeout(() => { button.textContent = t("online.copy"); }, 1500);
 }
 
-/** The last deal's sheet, left open while another dealt the next, is closed: a hall clock
- * held for it may run (docs/protocol.md, "Clocks"). */
+/** A sheet left open while another dealt the next closes: a held hall clock runs (protocol.md). */
 const closeOldSheet = () => store.state.sheetView && store.state.room?.hall?.clock && sendFrame({ type: "sheet_closed" });
 
 /** @type {Record<string, (el: HTMLElement, ev: Event) => void>} */

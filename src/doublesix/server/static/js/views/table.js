@@ -135,7 +135,6 @@ export function renderTable(root, state, ctx) {
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
     link.setAttribute("aria-label", t("online.invite"));
-    // inside Telegram its own share sheet (telegram.js shareInvite), elsewhere the system's
     $(invite, '[data-action="share-invite"]').hidden = !navigator.share && !telegramApp();
     $(invite, '[data-action="reset-room"]').hidden = !state.room?.can_reset;
   }
