@@ -17,14 +17,7 @@ def score_domino(
         return Outcome(Reason.DOMINO, winner, sum(pips) - pips[winner], pips, out=winner)
     won = rules.side_of(winner)
     loser = 1 - won  # a match has two sides: two players, or two pairs
-    bonuses: list[Bonus] = []
-    base = 0
-    for seat in rules.sides[loser]:
-        count, lone = _count(rules, hands[seat], lone_doubles=True)
-        base += count
-        if lone is not None:
-            bonuses.append(lone)
-    _add_lead_bonus(rules, led_with, bonuses)
+    base, bonuses = _side_count(rules, hands, loser, led_with)
     finish = rules.finish_bonus_for(last_tile)
     if finish:
         bonuses.append(Bonus(BonusKind.FINISH, finish, last_tile))
@@ -98,14 +91,7 @@ def score_resigned(
         winner = min(others, key=lambda s: (pips[s], s))
         return Outcome(Reason.RESIGNED, winner, pips[resigner], pips, resigned=resigner)
     loser = rules.side_of(resigner)
-    bonuses: list[Bonus] = []
-    base = 0
-    for seat in rules.sides[loser]:
-        count, lone = _count(rules, hands[seat], lone_doubles=True)
-        base += count
-        if lone is not None:
-            bonuses.append(lone)
-    _add_lead_bonus(rules, led_with, bonuses)
+    base, bonuses = _side_count(rules, hands, loser, led_with)
     if hanging_in:
         bonuses.append(Bonus(BonusKind.HANGING, hanging_in))
     points = base + sum(b.points for b in bonuses if b.added)
@@ -138,3 +124,18 @@ def _add_lead_bonus(rules: Ruleset, led_with: int, bonuses: list[Bonus]) -> None
         lead = rules.lead_bonus_for(led_with)
         if lead:
             bonuses.append(Bonus(BonusKind.LEAD, lead, led_with))
+
+
+def _side_count(rules: Ruleset, hands: list[int], side: int,
+                led_with: int) -> tuple[int, list[Bonus]]:
+    """The pips a losing side's hands count, with their lone doubles and the lead bonus:
+    what a go-out and a resignation both charge that side."""
+    bonuses: list[Bonus] = []
+    base = 0
+    for seat in rules.sides[side]:
+        count, lone = _count(rules, hands[seat], lone_doubles=True)
+        base += count
+        if lone is not None:
+            bonuses.append(lone)
+    _add_lead_bonus(rules, led_with, bonuses)
+    return base, bonuses
