@@ -177,6 +177,16 @@ def play_deal(page: Any, rng: random.Random, *, max_moves: int = 200, on_turn: A
     raise AssertionError("the deal did not end")
 
 
+def save_settings(page: Any) -> None:
+    """«Сохранить» in ⚙, and «Да» to the question a new game type asks while a deal is under
+    way (dialogs/settings.js): the question opens in the click's own handler, or never."""
+    page.locator("[data-settings] [data-action=settings-save]").click()
+    confirm = page.locator("[data-confirm]")
+    if confirm.is_visible():
+        confirm.locator("[data-confirm-yes]").click()
+        confirm.wait_for(state="hidden")
+
+
 def answer_name(page: Any, name: str | None = None) -> None:
     """Answer the one-time "what should we call you" of an online game: a name, or skip."""
     dialog = page.locator("[data-name-ask]")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_helpers import DESKTOP, PHONE, Server, answer_name, screenshot, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, answer_name, save_settings, screenshot, wait_state
 
 
 def offered(box: Any) -> list[str]:
@@ -35,7 +35,7 @@ def test_kozel_to_201_against_the_computer_and_to_301_in_hot_seat(server: Server
     targets.locator("input[value='201']").check()
     targets.scroll_into_view_if_needed()
     screenshot(page, "kozel-targets-settings")
-    dialog.locator("[data-action=settings-save]").click()
+    save_settings(page)
     page.wait_for_function("() => doublesix.store.state.view?.match?.target === 201 && doublesix.store.state.view.rules.preset === 'kozel'")
     wait_state(page, {"mine", "other"})
     assert "до 201" in page.locator("[data-score]").inner_text()
@@ -59,7 +59,7 @@ def test_kozel_to_201_against_the_computer_and_to_301_in_hot_seat(server: Server
     dialog.locator("input[name=settings-preset][value='kozel']").check()
     assert offered(dialog) == ["до 101", "до 201", "до 301"]
     targets.locator("input[value='301']").check()
-    dialog.locator("[data-action=settings-save]").click()
+    save_settings(page)
     page.wait_for_function("() => doublesix.store.state.view?.match?.target === 301 && doublesix.store.state.mode === 'hotseat'")
     if wait_state(page, {"cover", "mine"}) == "cover":
         page.locator("[data-cover] [data-action=ready]").click()

@@ -15,7 +15,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, SHOTS, Server, screenshot, wait_state
+from e2e_helpers import DESKTOP, PHONE, SHOTS, Server, save_settings, screenshot, wait_state
 from grammar import agreement_problems
 from table_points import check_sheet, line_problems
 
@@ -367,7 +367,7 @@ def test_a_fish_sheet_shows_the_difference(server: Server, pages: Any) -> None:
     wait_state(page, {"mine", "other"})
     page.locator("[data-action=settings]").click()
     page.locator("[data-settings] input[name=settings-preset][value=block]").check()
-    page.locator("[data-settings] [data-action=settings-save]").click()
+    save_settings(page)
     page.wait_for_function("() => doublesix.store.state.view?.rules?.preset === 'block'")
     rng = random.Random(21)
     for _ in range(25):

@@ -21,6 +21,7 @@ from e2e_helpers import (
     PHONE,
     Server,
     answer_name,
+    save_settings,
     screenshot,
     table_state,
     take_turn,
@@ -127,7 +128,7 @@ def test_four_players_against_three_computers_on_a_phone(server: Server, pages: 
     assert dialog.locator("[data-players-box]").is_hidden()
     assert "вчетвером" in dialog.locator("[data-players-note]").inner_text()
     choose_rules(dialog, rules, "settings")
-    dialog.locator("[data-action=settings-save]").click()
+    save_settings(page)
     page.wait_for_function("() => doublesix.store.state.view?.rules?.players === 4")
     # saved like the others: a reload brings back the same kind of game
     page.reload()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_helpers import DESKTOP, Server, answer_name, wait_state
+from e2e_helpers import DESKTOP, Server, answer_name, save_settings, wait_state
 
 
 def test_a_301_game_against_the_computer_shows_its_target(server: Server, pages: Any) -> None:
@@ -20,7 +20,7 @@ def test_a_301_game_against_the_computer_shows_its_target(server: Server, pages:
     dialog.locator("input[name=settings-preset][value='101']").check()
     assert targets.is_visible()
     targets.locator("input[value='301']").check()
-    dialog.locator("[data-action=settings-save]").click()
+    save_settings(page)
     page.wait_for_function("() => doublesix.store.state.view?.match?.target === 301")
     assert page.locator("[data-screen=table]").get_attribute("data-preset") == "101"
     assert "до 301" in page.locator("[data-score]").inner_text()

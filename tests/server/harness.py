@@ -28,7 +28,8 @@ from tests.support.procs import free_port
 T = TypeVar("T")
 LIFTED: dict[str, Any] = {"create_burst": 10**6, "computer_burst": 10**6,
                           "tables_per_client": 10**6, "sockets_per_client": 10**6,
-                          "socket_burst": 10**6, "seats_per_client": 4}
+                          "socket_burst": 10**6, "seats_per_client": 4,
+                          "review_burst": 10**6}
 
 
 class ServerThread:

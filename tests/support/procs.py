@@ -22,7 +22,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 LIFTED_BUDGETS = {"DOUBLESIX_CREATE_BURST": "1000000", "DOUBLESIX_COMPUTER_BURST": "1000000",
                   "DOUBLESIX_TABLES_PER_CLIENT": "1000000",
                   "DOUBLESIX_SOCKETS_PER_CLIENT": "1000000", "DOUBLESIX_SOCKET_BURST": "1000000",
-                  "DOUBLESIX_FRAME_SOCKETS": "1000000",
+                  "DOUBLESIX_FRAME_SOCKETS": "1000000", "DOUBLESIX_REVIEW_BURST": "1000000",
                   # every test person is 127.0.0.1; one seat per browser still holds
                   "DOUBLESIX_SEATS_PER_CLIENT": "4"}
 

@@ -46,7 +46,8 @@ def create_app(
         collector = gc_tuning.Tuning(settings.gc_mode)
         store = storage if storage is not None else open_storage(settings.db_url)
         await store.open()
-        app.state.reviews = Reviews(hint_every=settings.hint_every)
+        app.state.reviews = Reviews(hint_every=settings.hint_every,
+                                    review_burst=settings.review_burst)
         app.state.profiles = Profiles(store, clock)
         try:
             async with compose.running(store, settings, clock) as parts:

@@ -118,6 +118,9 @@ class Settings:
     #: after a burst of hints (review/service.py HINT_BURST), one per this many seconds per
     #: client; a test sets it high so that no hint comes back while slow requests go by
     hint_every: float = 2.0
+    #: reviews one client may start at once (review/service.py), then one per 15 s; every
+    #: test client is 127.0.0.1, so the test servers lift it as they lift the room budgets
+    review_burst: int = 4
     # -- operators (README "Running in production") -------------------------------------------
     #: /metrics on its own port of 127.0.0.1 (None: no such port; 0: any free port)
     metrics_port: int | None = None
@@ -251,6 +254,7 @@ VARIABLES: dict[str, tuple[str, Number | Callable[[str], Any]]] = {
     "DOUBLESIX_SOCKET_BURST": ("socket_burst", _COUNT),
     "DOUBLESIX_SOCKET_RATE": ("socket_per_minute", _POSITIVE),
     "DOUBLESIX_FRAME_SOCKETS": ("frame_sockets_per_client", _COUNT),
+    "DOUBLESIX_REVIEW_BURST": ("review_burst", _COUNT),
     # a table has at most 4 seats: 4 lets one address fill a table, more would mean nothing
     "DOUBLESIX_SEATS_PER_CLIENT": ("seats_per_client", Number(int, 1, 4)),
     # under half a minute a reload or a phone changing networks could cost a seat; over a day

@@ -37,8 +37,8 @@ T = TypeVar("T")
 #: the review's budget on the server: worlds per decision and ms per decision
 REVIEW_WORLDS = 64
 REVIEW_MS = 700.0
-#: reviews asked per client: a burst, then one per REVIEW_EVERY seconds
-REVIEW_BURST, REVIEW_EVERY = 4, 15.0
+#: reviews asked per client: a burst (Settings.review_burst), then one per REVIEW_EVERY seconds
+REVIEW_BURST, REVIEW_EVERY = Settings.review_burst, 15.0
 #: hints asked per client: a burst, then one per HINT_EVERY seconds (Settings.hint_every)
 HINT_BURST, HINT_EVERY = 6, Settings.hint_every
 #: reviews and hints waiting for a worker at once; more are refused as busy
@@ -243,13 +243,13 @@ class Reviews:
     """The worker processes, the per-room cache of reviews and the rate limits."""
 
     def __init__(self, workers: int = 1, clock: Callable[[], float] = time.monotonic,
-                 hint_every: float = HINT_EVERY) -> None:
+                 hint_every: float = HINT_EVERY, review_burst: int = REVIEW_BURST) -> None:
         self.workers = workers
         self.clock = clock
         self.engine = Engine(workers, MAX_QUEUED)
         #: per client (keyed as every per-client limit: clients.address), one table per kind
         self._buckets: dict[str, BucketTable[str]] = {
-            "review": BucketTable(1.0 / REVIEW_EVERY, REVIEW_BURST, clock, _MAX_CLIENTS),
+            "review": BucketTable(1.0 / REVIEW_EVERY, review_burst, clock, _MAX_CLIENTS),
             "hint": BucketTable(1.0 / hint_every, HINT_BURST, clock, _MAX_CLIENTS)}
         #: the same review asked twice while it runs: one job, each asker waits for it, and
         #: it is stopped when the last of them is gone
