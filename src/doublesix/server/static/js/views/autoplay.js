@@ -39,10 +39,18 @@ function note() {
   return el;
 }
 
-/** Light the pending move up again (a render may have drawn the hand afresh). */
-export function paintAuto() {
+/** Whether the table keeps the note's line: where «Автоход» is on, from its first render (so
+ * the first automatic move moves nothing); elsewhere (online, where it is off unless chosen)
+ * a line left by an earlier game against the computer took a phone's last room. */
+let room = false;
+
+/** Light the pending move up again (a render may have drawn the hand afresh); `keep` (from the
+ * table's render): whether «Автоход» is on at this table. @param {unknown} [keep] */
+export function paintAuto(keep) {
+  if (typeof keep === "boolean") room = keep; // requestAnimationFrame passes a time instead
   for (const el of document.querySelectorAll(".auto-pending")) el.classList.remove("auto-pending");
-  const box = document.querySelector("[data-auto-note]");
+  const box = room ? note() : document.querySelector("[data-auto-note]");
+  if (box) /** @type {HTMLElement} */ (box).hidden = !room;
   if (!pending) {
     if (box) box.textContent = "";
     return;
