@@ -15,9 +15,11 @@ JS = ROOT / "src" / "doublesix" / "server" / "static" / "js"
 # t("key"), t('key'), t(`key`) and t(cond ? "key" : "key"); keys built with ${…} are not literal
 CALL = re.compile(r"""\bt\(\s*(?:[^()"'`;]*\?\s*)?(["'`])([\w.]+)\1(?:\s*:\s*(["'`])([\w.]+)\3)?""")
 
-LOAD_ALL_JS = """async () => {
+# every module of words (*_i18n.js), found as the keys are, so that a new one is never left out
+WORDS = sorted(path.stem for path in JS.glob("*_i18n.js"))
+LOAD_ALL_JS = """async (modules) => {
   const i18n = await import('./js/i18n.js');
-  for (const m of ['hall_i18n', 'seats_i18n', 'review_i18n', 'since_i18n', 'profile_i18n', 'taps_i18n']) await import(`./js/${m}.js`);
+  for (const m of modules) await import(`./js/${m}.js`);
   return { ru: Object.keys(i18n._STRINGS.ru), en: Object.keys(i18n._STRINGS.en) };
 }"""
 
@@ -39,7 +41,8 @@ def test_every_literal_key_has_russian_and_english_words(server: Server, pages: 
     assert "result.winner" in keys and "online.restarting" in keys and "hall.offline" in keys
     page = pages.page(PHONE)
     page.goto(server.url + "/#rules")
-    known = page.evaluate(LOAD_ALL_JS)
+    assert {"hall_i18n", "since_i18n", "rating_i18n"} <= set(WORDS), WORDS
+    known = page.evaluate(LOAD_ALL_JS, WORDS)
     for lang in ("ru", "en"):
         missing = {key: sorted(files) for key, files in keys.items() if key not in set(known[lang])}
         assert not missing, (lang, missing)

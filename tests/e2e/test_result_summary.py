@@ -1,4 +1,4 @@
-"""The result sheet's words and sums for every kind of ending (DOM-free describe.js, run in
+"""The result sheet's words and sums for every kind of ending (DOM-free result_summary.js, run in
 the page): the terms with their + and − always make the points the rules core reported."""
 
 # ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
@@ -31,7 +31,7 @@ def test_every_ending_reads_and_adds_up(server: Server, pages: Any, lang: str) -
     page.goto(server.url + "/#rules")
     out = page.evaluate("""async ([cases, lang]) => {
       const i18n = await import('./js/i18n.js');
-      const d = await import('./js/describe.js');
+      const d = await import('./js/result_summary.js');
       i18n.setLanguage(lang);
       const names = lang === 'ru' ? ['Вы', 'Компьютер'] : ['You', 'Computer'];
       const out = {};
@@ -74,7 +74,7 @@ def test_bonus_labels_come_from_the_kind_and_the_tile(server: Server, pages: Any
     page.goto(server.url + "/#rules")
     labels = page.evaluate("""async ([cases, lang]) => {
       const i18n = await import('./js/i18n.js');
-      const d = await import('./js/describe.js');
+      const d = await import('./js/result_summary.js');
       i18n.setLanguage(lang);
       const out = [];
       for (const name of ['101, bonuses and hanging', '101, lone double']) {

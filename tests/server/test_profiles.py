@@ -203,6 +203,38 @@ async def test_an_online_game_between_two_profiles_and_a_public_hall_game(
     assert seen["own"] is False and [g["key"] for g in seen["games"]] == [line["key"]]
 
 
+async def test_an_empty_name_is_a_player_who_gave_none_even_with_a_profile(
+        server: ServerThread) -> None:
+    """A browser makes a guest profile named «Гость» for a player who skipped the name: that
+    stand-in must not become the seat's name, nor get past a hall table's need for one."""
+    _, a_key = await new_profile(server, "Аня")
+    _, guest_key = await new_profile(server, "Гость")
+    async with httpx.AsyncClient(base_url=server.http) as http:
+        made = await http.post("/api/games", headers=auth(a_key), json={
+            "mode": "online", "rules": {"preset": "draw"}})
+        game = made.json()
+        joined = await http.post(f"/api/games/{game['game_id']}/join", headers=auth(guest_key),
+                                 json={"invite": game["invite"], "name": ""})
+        assert joined.status_code == 200, joined.text
+        hall = await http.post("/api/games", headers=auth(a_key), json={
+            "mode": "online", "rules": {"preset": "draw"}, "hall": {"public": False}})
+        table = hall.json()
+        refused = await http.post(f"/api/games/{table['game_id']}/join", headers=auth(guest_key),
+                                  json={"invite": table["invite"], "name": ""})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_name"
+        named = await http.post(f"/api/games/{table['game_id']}/join", headers=auth(guest_key),
+                                json={"invite": table["invite"]})
+        assert named.status_code == 200, named.text  # no name sent: the profile's
+    a = Client(server, game["game_id"], game["token"])
+    await a.connect()
+    assert [s["name"] for s in a.room["seats"]] == ["Аня", None]
+    await a.close()
+    b = Client(server, table["game_id"], table["token"])
+    await b.connect()
+    assert [s["name"] for s in b.room["seats"]] == ["Аня", "Гость"]
+    await b.close()
+
+
 async def test_one_seat_per_profile_at_a_public_table(server: ServerThread) -> None:
     _, a_key = await new_profile(server, "Аня")
     _, b_key = await new_profile(server, "Боря")

@@ -138,7 +138,9 @@ def holders(request: Request, data: JSONObject, profile: Profile | None = None
 
 
 def name_or_profile(data: JSONObject, profile: Profile | None) -> object:
-    """The ``name`` sent, or else the profile's: a person with a profile need not type it."""
+    """The ``name`` sent, or else the profile's: a person with a profile need not type it.
+    An empty name is sent, not missing: the player declined to give one, and a guest profile's
+    stand-in name («Гость») must not speak for them."""
     name = data.get("name")
     return profile.name if name is None and profile is not None else name
 

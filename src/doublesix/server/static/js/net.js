@@ -69,7 +69,7 @@ export async function createGame({ mode, rules, level, name, hall, computers }) 
   }
   if (computers?.length) body.computers = computers; // seats the computer fills (online)
   if ((mode === "computer" || computers?.length) && level) body.level = level;
-  if (name) body.name = name;
+  if (name !== undefined) body.name = name; // "": the player gave none (not the profile's)
   return post("api/games", body);
 }
 
@@ -78,7 +78,7 @@ export async function joinGame(gameId, invite, name) {
   await ensureProfile(name);
   /** @type {Record<string, unknown>} */
   const body = { invite, browser: browserId() };
-  if (name) body.name = name;
+  if (name !== undefined) body.name = name; // "": the player gave none (not the profile's)
   return post(`api/games/${encodeURIComponent(gameId)}/join`, body);
 }
 

@@ -2,24 +2,8 @@
 // The rating changes on a rated hall table's result sheet (issue 25): each player's new rating
 // and its change, «+12» / «−8», asked of the server once the game is over
 // (GET /api/games/{id}/ratings/{n}; docs/protocol.md, "Ratings"). DOM-free but for the box.
-import { extend, t } from "./i18n.js";
-
-extend("ru", {
-  "rating.title": "Рейтинг",
-  "rating.pending": "Рейтинг пересчитывается…",
-  "rating.not.self_game": "Не в рейтинг: оба места за одним профилем",
-  "rating.not.computer": "Не в рейтинг: за столом компьютер",
-  "rating.not.no_profile": "Не в рейтинг: у игрока нет профиля",
-  "rating.not.unrated_type": "Эта игра не рейтинговая",
-});
-extend("en", {
-  "rating.title": "Rating",
-  "rating.pending": "Updating the ratings…",
-  "rating.not.self_game": "Not rated: one profile held both seats",
-  "rating.not.computer": "Not rated: the computer played",
-  "rating.not.no_profile": "Not rated: a player had no profile",
-  "rating.not.unrated_type": "This game type is not rated",
-});
+import { t } from "./i18n.js";
+import "./rating_i18n.js";
 
 /** A rating change as the sheet writes it: +12, −8 (a real minus sign), ±0. */
 export function signed(/** @type {number} */ n) {

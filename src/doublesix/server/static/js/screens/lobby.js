@@ -36,15 +36,16 @@ export function render(/** @type {State} */ state) {
 }
 
 /** The name the opponent sees: the hall's stored one, else Telegram's; asked for once when
- * neither is there. Undefined when skipped: the opponent then sees the default word. */
+ * neither is there. "" when skipped: sent as is, so that the opponent sees the default word
+ * and not the stand-in name of this browser's guest profile (docs/protocol.md). */
 async function onlineName() {
   const known = storedName() ?? shell.telegram?.name ?? null;
-  if (known || prefs.nameSkipped()) return known ?? undefined;
+  if (known || prefs.nameSkipped()) return known ?? "";
   /** @type {{ name: string|null, skipped: boolean }} */
   const answer = await shell.dialog("name");
   if (answer.name) prefs.setName(answer.name);
   else if (answer.skipped) prefs.skipName(); // asked once: not again
-  return answer.name ?? undefined;
+  return answer.name ?? "";
 }
 
 /** Sit at the online room of *record* (kept as this browser's current room). */
