@@ -107,7 +107,7 @@ export function scheduleAuto(state, seat, send) {
     paintAuto();
     send(action);
   }, AUTO_MS);
-  requestAnimationFrame(paintAuto);
+  requestAnimationFrame(() => paintAuto()); // not the frame's time as *reserve*
   return true;
 }
 
