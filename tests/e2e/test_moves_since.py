@@ -15,8 +15,9 @@ import time
 from typing import Any
 
 from e2e_helpers import DESKTOP, PHONE, Server, table_state, take_turn, wait_state
+from e2e_helpers import SHOTS as ARTIFACTS
 
-SHOTS = "/work/shots/24-moves"
+SHOTS = ARTIFACTS / "24-moves"
 
 LOOK_JS = """() => {
   const announce = document.querySelector('[data-screen=table] [data-announce]');

@@ -11,8 +11,9 @@ import random
 from typing import Any
 
 from e2e_helpers import PHONE, Server, answer_name, play_deal, take_turn, wait_state
+from e2e_helpers import SHOTS as ARTIFACTS
 
-SHOTS = "/work/shots/24-moves"
+SHOTS = ARTIFACTS / "24-moves"
 
 
 def start_computer(page: Any, server: Server, preset: str, players: int = 2) -> None:

@@ -7,12 +7,12 @@ sender's seat on the other screen, unless that player muted reactions."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from e2e_helpers import PHONE, Server, answer_name, take_turn, wait_state
+from e2e_helpers import SHOTS as ARTIFACTS
 
-SHOTS = Path("/work/shots/24-taps")
+SHOTS = ARTIFACTS / "24-taps"
 
 
 def shot(page: Any, name: str) -> None:

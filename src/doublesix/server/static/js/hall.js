@@ -39,6 +39,16 @@ export function storedName() {
   return cleanName(rawName());
 }
 
+/** The clocks a table may have (minutes each, seconds added per move); index 0: none. Both the
+ * hall's form and the invite room's lobby offer these. @type {Array<[number, number]|null>} */
+export const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
+
+/** The clock of *index* as the server takes it (null: no clock). */
+export function clockAt(/** @type {number} */ index) {
+  const c = CLOCKS[index] ?? null;
+  return c ? { minutes: c[0], increment: c[1] } : null;
+}
+
 export function clockLabel(/** @type {{ minutes: number, increment: number }|null|undefined} */ clock) {
   return clock ? t("hall.clock.min", { m: clock.minutes, s: clock.increment }) : t("hall.clock.none");
 }

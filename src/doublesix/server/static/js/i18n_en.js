@@ -191,6 +191,7 @@ export const EN = {
   "cover.ready": "I'm ready",
   "online.title": "Online game",
   "online.create": "Create a room",
+  "online.clockName": "A game with a clock needs a name: it is shown at the table",
   "online.invite": "Invite link",
   "online.copy": "Copy",
   "online.copied": "Copied",

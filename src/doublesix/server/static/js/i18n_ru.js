@@ -196,6 +196,7 @@ export const RU = {
   "cover.ready": "Открыть мои костяшки",
   "online.title": "Игра по сети",
   "online.create": "Создать комнату",
+  "online.clockName": "Для игры с часами нужно имя: его видят за столом",
   "online.invite": "Ссылка-приглашение",
   "online.copy": "Скопировать",
   "online.copied": "Скопировано",

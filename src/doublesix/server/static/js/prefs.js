@@ -167,6 +167,15 @@ export function hallForm() {
   };
 }
 
+/** The clock (an index of hall.js CLOCKS) last chosen for an invite room: none at first. */
+export function lobbyClock() {
+  return /** @type {number} */ (saved.get("online.clock", 0));
+}
+
+export function setLobbyClock(/** @type {number} */ index) {
+  saved.set("online.clock", index);
+}
+
 export function saveHallForm(/** @type {Rules} */ rules, /** @type {number} */ clock, /** @type {number[]} */ computers) {
   saved.set("hall.preset", rules.preset);
   if (rules.target) saved.set(hallTargetKey(rules.preset), rules.target);

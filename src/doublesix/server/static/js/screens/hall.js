@@ -4,21 +4,18 @@
 // backoff as a table's). User text (names) only ever goes in via textContent.
 
 import { t } from "../i18n.js";
-import { applyLobby, cleanName, clockLabel, rulesLabel, storedName } from "../hall.js";
+import { applyLobby, cleanName, clockAt, clockLabel, rulesLabel, storedName } from "../hall.js";
 import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "../hall_seats.js";
 import { ApiError, LobbyConnection, createGame, sitDown } from "../net.js";
 import * as prefs from "../prefs.js";
 import { defaultLevel, presetKeys } from "../presets.js";
 import { placeRows, sameOrFresh } from "../rows.js";
 import { $, shell } from "../shell.js";
-import { chosenRules, targetRadios } from "../views/choices.js";
+import { chosenRules, clockOptions, targetRadios } from "../views/choices.js";
 import { playersIn, playersRadios } from "../views/players_choice.js";
 
 /** @typedef {import("../hall.js").TableLine} TableLine */
 /** @typedef {import("../types.js").SeatRecord} SeatRecord */
-
-/** @type {Array<[number, number]|null>} */
-const CLOCKS = [null, [3, 2], [5, 3], [10, 5]];
 
 const root = () => $("[data-screen=hall]");
 /** @type {TableLine[]} */
@@ -108,14 +105,7 @@ function buildForm() {
   targetRadios(presets, "hall-target", form.targets);
   playersRadios(presets, "hall-players", form.players);
   computerSeatBoxes(presets, form.computers);
-  const clock = $("[data-hall-clock]", root());
-  clock.replaceChildren(...CLOCKS.map((c, i) => {
-    const option = document.createElement("option");
-    option.value = String(i);
-    option.textContent = c ? clockLabel({ minutes: c[0], increment: c[1] }) : t("hall.clock.none");
-    option.selected = i === form.clock;
-    return option;
-  }));
+  clockOptions(/** @type {HTMLSelectElement} */ ($("[data-hall-clock]", root())), form.clock);
 }
 
 /** The list of tables. A lobby frame usually changes one table, and often nothing a row
@@ -237,7 +227,7 @@ async function create() {
   const presets = $("[data-hall-presets]", root());
   const rules = chosenRules(presets, "101");
   const clockIndex = Number(/** @type {HTMLSelectElement} */ ($("[data-hall-clock]", root())).value) || 0;
-  const clock = CLOCKS[clockIndex];
+  const clock = clockAt(clockIndex);
   const computers = chosenComputers(presets, playersIn(rules));
   prefs.saveHallForm(rules, clockIndex, computers);
   const isPublic = /** @type {HTMLInputElement} */ ($("[data-hall-public]", root())).checked;
@@ -249,7 +239,7 @@ async function create() {
   try {
     enter(await createGame({
       mode: "online", rules, name: player, computers, level: computers.length ? defaultLevel() : undefined,
-      hall: { public: isPublic, rated, clock: clock ? { minutes: clock[0], increment: clock[1] } : null },
+      hall: { public: isPublic, rated, clock },
     }));
   } catch (err) {
     refused(err);

@@ -4,11 +4,11 @@
 // once (dialogs/name.js) when neither the hall nor Telegram gave one.
 
 import { t } from "../i18n.js";
-import { storedName } from "../hall.js";
+import { clockAt, storedName } from "../hall.js";
 import { ApiError, createGame, joinGame } from "../net.js";
 import * as prefs from "../prefs.js";
 import { $, shell } from "../shell.js";
-import { chosenRules, presetRadios, targetRadios } from "../views/choices.js";
+import { chosenRules, clockOptions, presetRadios, targetRadios } from "../views/choices.js";
 import { playersIn, playersRadios } from "../views/players_choice.js";
 
 /** @typedef {import("../types.js").State} State */
@@ -33,7 +33,10 @@ export function render(/** @type {State} */ state) {
   presetRadios(box, "lobby-preset", prefs.presetFor("online"));
   targetRadios(box, "lobby-target", prefs.targetsFor("online"));
   playersRadios(box, "lobby-players", playersIn(prefs.rulesFor("online")));
+  clockOptions(clockSelect(), prefs.lobbyClock());
 }
+
+const clockSelect = () => /** @type {HTMLSelectElement} */ ($("[data-lobby-clock]"));
 
 /** The name the opponent sees: the hall's stored one, else Telegram's; asked for once when
  * neither is there. "" when skipped: sent as is, so that the opponent sees the default word
@@ -58,12 +61,26 @@ function enter(/** @type {SeatRecord} */ record) {
 async function createRoom() {
   const rules = chosenRules($("[data-lobby-presets]"));
   prefs.saveRules("online", rules);
-  const name = await onlineName();
+  const clockIndex = Number(clockSelect().value) || 0;
+  prefs.setLobbyClock(clockIndex);
+  const clock = clockAt(clockIndex);
+  let name = await onlineName();
+  // a room with a clock is a private table of the hall (docs/protocol.md): its seats show
+  // names, so a name is asked for even if it was skipped before
+  if (clock && !name) {
+    /** @type {{ name: string|null }} */
+    const answer = await shell.dialog("name");
+    if (!answer.name) return message(t("online.clockName"));
+    prefs.setName(answer.name);
+    name = answer.name;
+  }
   message(t("loading"));
   try {
-    enter(await createGame({ mode: "online", rules, name }));
+    const hall = clock ? { public: false, rated: false, clock } : undefined;
+    enter(await createGame({ mode: "online", rules, name, hall }));
   } catch (err) {
-    message(t(err instanceof ApiError && err.code === "invalid_rules" ? "error.rules" : "error.server"));
+    const code = err instanceof ApiError ? err.code : "";
+    message(t(code === "invalid_rules" ? "error.rules" : code === "bad_name" ? "hall.nameBad" : "error.server"));
   }
 }
 

@@ -1,8 +1,10 @@
 // @ts-check
 // The radio groups of the settings dialog, the online lobby and the hall: game type, the match
 // target of a match preset (seed 003: 101 to 101, 301 or 501; RULES.md §9: «Козёл» to 101, 201
-// or 301) and computer level, each from the server's catalogue (presets.js).
+// or 301) and computer level, each from the server's catalogue (presets.js); and the clock
+// select of the hall and the lobby (hall.js CLOCKS).
 
+import { CLOCKS, clockLabel } from "../hall.js";
 import { t } from "../i18n.js";
 import { isMatch, levels, matchPresets, presetKeys, targetsOf, validTarget } from "../presets.js";
 import { chosenPlayers } from "./players_choice.js";
@@ -98,5 +100,16 @@ export function levelRadios(box, name, current) {
     const label = document.createElement("label");
     label.append(radio(name, level, level === current), document.createTextNode(t(`level.${level}`)));
     return label;
+  }));
+}
+
+/** Fill *select* with the clocks a table may have (hall.js CLOCKS), the *chosen* index selected. */
+export function clockOptions(/** @type {HTMLSelectElement} */ select, /** @type {number} */ chosen) {
+  select.replaceChildren(...CLOCKS.map((c, i) => {
+    const option = document.createElement("option");
+    option.value = String(i);
+    option.textContent = c ? clockLabel({ minutes: c[0], increment: c[1] }) : t("hall.clock.none");
+    option.selected = i === chosen;
+    return option;
   }));
 }
