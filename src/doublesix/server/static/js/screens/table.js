@@ -68,7 +68,7 @@ export function render(/** @type {State} */ state) {
   const root = $("[data-screen=table]");
   renderTable(root, state, { chooseEnd });
   renderReactions(root, state);
-  paintAuto();
+  paintAuto(prefs.autoplayOn(state.mode));
   renderResult($("[data-result]"), state.sheetView ? { ...state, view: state.sheetView } : state);
   renderCover(state);
   renderHallTable(root, state);
