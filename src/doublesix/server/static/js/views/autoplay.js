@@ -39,20 +39,23 @@ function note() {
   return el;
 }
 
-/** Whether the table keeps the note's line: where «Автоход» is on, from its first render (so
- * the first automatic move moves nothing); elsewhere (online, where it is off unless chosen)
- * a line left by an earlier game against the computer took a phone's last room. */
-let room = false;
+/** Whether the table keeps the note's line, empty or not (the last render's word). */
+let reserved = false;
 
-/** Light the pending move up again (a render may have drawn the hand afresh); `keep` (from the
- * table's render): whether «Автоход» is on at this table. @param {unknown} [keep] */
-export function paintAuto(keep) {
-  if (typeof keep === "boolean") room = keep; // requestAnimationFrame passes a time instead
+/**
+ * Light the pending move up again (a render may have drawn the hand afresh). *reserve*
+ * (from each render: «Автоход» is on for this table) keeps the note's line in place while no
+ * move is pending, so the felt above does not shrink the first time a forced move comes; a
+ * table without «Автоход» has no such line.
+ * @param {boolean} [reserve]
+ */
+export function paintAuto(reserve) {
+  if (reserve !== undefined) reserved = reserve;
   for (const el of document.querySelectorAll(".auto-pending")) el.classList.remove("auto-pending");
-  const box = room ? note() : document.querySelector("[data-auto-note]");
-  if (box) /** @type {HTMLElement} */ (box).hidden = !room;
+  const box = reserved ? note() : document.querySelector("[data-auto-note]");
   if (!pending) {
     if (box) box.textContent = "";
+    if (box && !reserved) box.remove();
     return;
   }
   const el = /** @type {HTMLElement|null} */ (targetOf(pending.action));
@@ -104,7 +107,7 @@ export function scheduleAuto(state, seat, send) {
     paintAuto();
     send(action);
   }, AUTO_MS);
-  requestAnimationFrame(paintAuto);
+  requestAnimationFrame(() => paintAuto()); // not the frame's time as *reserve*
   return true;
 }
 
