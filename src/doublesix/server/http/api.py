@@ -17,7 +17,7 @@ from doublesix.server.profiles.service import Profiles
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage.profiles import Profile
 from doublesix.server.wire.edge import parse_json
-from doublesix.server.wire.errors import ErrorCode, ServiceError
+from doublesix.server.wire.errors import ErrorCode, ServiceError, leave_wait
 
 
 def _service(request: Request) -> RoomsService:
@@ -45,8 +45,28 @@ async def profile_of(request: Request) -> Profile | None:
     return await profiles(request).from_key(key)
 
 
+async def held_back(request: Request, profile: Profile | None, *, hall: object = None,
+                    game_id: str | None = None) -> None:
+    """Refuse a rated table to a profile held back for leaving rated games (issue 26;
+    docs/protocol.md, "Leaving rated games"): creating one (*hall*, the create body's) or
+    taking a seat at one (*game_id*). Unrated tables and invite rooms never hold anyone back.
+    The room is read only for a profile that waits: a table's ``rated`` never changes."""
+    if profile is None or (game_id is None and not (isinstance(hall, dict)
+                                                    and hall.get("rated") is True)):
+        return
+    wait = await request.app.state.ratings.hold(profile.profile_id)
+    if wait <= 0:
+        return
+    if game_id is not None:
+        row = await _service(request).storage.load(game_id)
+        if row is None or not (row.hall and row.hall.get("rated")):
+            return  # no such room (the join says so), or a table that is not rated
+    raise leave_wait(wait)
+
+
 def _error(exc: ServiceError) -> JSONResponse:
-    return JSONResponse(exc.body(), status_code=exc.status)
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+    return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
 
 def _sender(request: Request, allowed: tuple[str, ...]) -> None:
@@ -167,6 +187,7 @@ async def create_game(request: Request) -> JSONResponse:
             raise ServiceError(ErrorCode.BAD_REQUEST,
                                "'rules' must be an object like {\"preset\": \"draw\"}")
         hall = data.get("hall")
+        await held_back(request, profile, hall=hall)
         # a hall table needs a name (strangers see it); elsewhere it may be left out
         given = name_or_profile(data, profile)
         name = clean_name(given) if hall is not None else optional_name(given)
@@ -189,6 +210,7 @@ async def join_game(request: Request) -> JSONResponse:
         if invite is None:
             raise ServiceError(ErrorCode.BAD_REQUEST, "'invite' is required")
         service = _service(request)
+        await held_back(request, profile, game_id=request.path_params["game_id"])
         result = await service.join(
             request.path_params["game_id"], invite, optional_name(name_or_profile(data, profile)),
             seat=optional_seat(data), holders=holders(request, data, profile),

@@ -9,6 +9,7 @@ from doublesix.server.hall.service import Hall
 from doublesix.server.http.api import (
     _body,
     _error,
+    held_back,
     holders,
     name_or_profile,
     optional_seat,
@@ -31,6 +32,7 @@ async def sit(request: Request) -> JSONResponse:
     try:
         data = await _body(request)
         profile = await profile_of(request)
+        await held_back(request, profile, game_id=request.path_params["game_id"])
         result = await _hall(request).sit(
             request.path_params["game_id"], name_or_profile(data, profile), optional_seat(data),
             holders(request, data, profile), profile.profile_id if profile is not None else None)

@@ -41,6 +41,8 @@ def add_hall(spec: JSONObject) -> None:
             "404": _error("not_found: no such room, or the table was closed"),
             "409": _error("room_full: someone sat down first; seat_taken; already_seated: this"
                           " client or browser holds a seat of the table already"),
+            "429": _error("leave_wait: a rated table, and this profile left rated games often"
+                          " (Retry-After: the seconds left)"),
         },
     }}
     schemas = at(spec, "components", "schemas")

@@ -52,7 +52,9 @@ OPENAPI: JSONObject = {
                 "400": _error("bad_json, bad_request, bad_name or invalid_rules"),
                 "408": _error("body_timeout"),
                 "413": _error("too_large"),
-                "429": _error("too_many_rooms or too_many_tables (per client address)"),
+                "429": _error("too_many_rooms or too_many_tables (per client address);"
+                              " leave_wait: a rated table, and this profile left rated games"
+                              " often (Retry-After)"),
             },
         }},
         "/api/games/{game_id}/join": {"post": {
@@ -67,6 +69,8 @@ OPENAPI: JSONObject = {
                 "403": _error("bad_invite"),
                 "404": _error("not_found: no such room, or it expired"),
                 "409": _error("room_full"),
+                "429": _error("leave_wait: a rated table, and this profile left rated games"
+                              " often (Retry-After)"),
             },
         }},
         "/api/health": {"get": {
@@ -91,7 +95,9 @@ OPENAPI: JSONObject = {
             "type": "object", "required": ["error"],
             "properties": {"error": {
                 "type": "object", "required": ["code", "message"],
-                "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                "properties": {"code": {"type": "string"}, "message": {"type": "string"},
+                               "retry_after": {"type": "integer", "description":
+                                               "leave_wait: seconds until it is lifted"}},
             }},
         },
         "CreateGame": {

@@ -116,6 +116,8 @@ def add_profiles(spec: JSONObject) -> None:
     schemas["PastGameSummary"] = {"type": "object", "description": "see docs/protocol.md"}
     schemas["ProfilePage"] = {"type": "object", "properties": {
         "profile": {"$ref": "#/components/schemas/Profile"}, "own": {"type": "boolean"},
+        "left_rated": {"type": "integer", "minimum": 0,
+                       "description": "rated games the profile left (issue 26)"},
         "stats": {"type": "object", "additionalProperties": {
             "type": "object", "properties": {"played": {"type": "integer"},
                                              "won": {"type": "integer"}}}},

@@ -205,8 +205,10 @@ class Profiles:
                                                "last": game.finished_at}
         ratings = [] if self.ratings is None else await self.ratings.of_profile(
             profile.profile_id)
+        # rated games left (issue 26): public, as lichess shows a habit of leaving
+        left_rated = await self.storage.ratings.left_count(profile.profile_id)
         return {"profile": profile_json(profile), "own": own, "stats": stats, "ratings": ratings,
-                "opponents": list(opponents.values()),
+                "left_rated": left_rated, "opponents": list(opponents.values()),
                 "games": [game_json(g, profile.profile_id) for g in games]}
 
     # -- a finished game ---------------------------------------------------------------------

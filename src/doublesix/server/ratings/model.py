@@ -21,7 +21,7 @@ first deal and take hundreds of deals to undo the noise, so the prior of each ga
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -151,11 +151,20 @@ def model(preset: str) -> Model:
     return MODELS[rating_key(preset)]
 
 
-def ranks_of(winner: int | None, sides: int) -> list[int]:
+def ranks_of(winner: int | None, sides: int, leaving: Collection[int] = ()) -> list[int]:
     """The places of a finished game: its winner first, every other side tied behind it (in
-    dominoes the losers all lose; a drawn game, *winner* None, ties everyone)."""
-    if winner is None:
-        return [0] * sides
-    if not 0 <= winner < sides:
+    dominoes the losers all lose; a drawn game, *winner* None, ties everyone).
+
+    *leaving* are the sides with a person who left the game and had not come back at its end
+    (issue 26): they are placed behind every side that stayed, whatever the score (a computer
+    that stood in for them and won does not win it for them), in their own order among
+    themselves. When every side left, nobody stayed to win by it: the score decides."""
+    if winner is not None and not 0 <= winner < sides:
         raise ValueError(f"winner {winner} is not one of {sides} sides")
-    return [0 if side == winner else 1 for side in range(sides)]
+    scored = [0 if winner is None or side == winner else 1 for side in range(sides)]
+    gone = set(leaving)
+    if not gone or all(side in gone for side in range(sides)):
+        return scored
+    keys = [(side in gone, scored[side]) for side in range(sides)]
+    places = sorted(set(keys))
+    return [places.index(key) for key in keys]

@@ -11,13 +11,19 @@ Who is rated: every seat a person with a profile, at a table marked rated (which
 and no computer seat: rooms/tables.py), in a rated game type; one profile in two seats (two
 tabs, two browsers of one Telegram user) is never rated, nor anyone at that table. Those
 games get a marker saying why, so the sweep does not look at them again.
+
+Leavers (issue 26): a person still marked as having left when the game ended (the others let
+the computer stand in, or claimed) loses it in the rating whatever the score, their pair with
+them in «Козёл»; the game stays rated (a stand-in is no computer seat) and is counted on the
+profile, in the same transaction. Who came back before the end is not a leaver. Several such
+games in a day hold that person's next rated game back (:func:`leave_wait`).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from doublesix.server.ratings.model import MODELS, RATED_PRESETS, Rating, ranks_of
@@ -33,6 +39,12 @@ BOARD_GAMES = 20
 WEEK_GAMES = 3
 #: why a finished game of a rated table was not rated (``rated_games.outcome``)
 NOT_RATED = ("computer", "no_profile", "self_game", "unrated_type")
+#: rated games left (issue 26) count for this long (seconds) towards the wait
+LEAVE_WINDOW = 86400.0
+#: (rated games left within LEAVE_WINDOW, the wait in seconds from the last of them): the
+#: second game left in a day holds the next rated game back 5 minutes, the third 15, any
+#: more 30
+LEAVE_WAITS = ((2, 300.0), (3, 900.0), (4, 1800.0))
 #: a week starts on Monday 00:00 UTC (1970-01-05 was a Monday)
 _MONDAY = 4 * 86400
 _WEEK = 7 * 86400
@@ -49,10 +61,39 @@ def sides_of(game: FinishedGame) -> list[list[int]]:
     return [[s] for s in range(game.players)]
 
 
+def left_sides(game: FinishedGame) -> list[int]:
+    """The sides with a seat whose person had left the game and not come back by its end
+    (``result["left"]``: rooms/history.py); in «Козёл» a leaver's pair."""
+    left = set(game.result.get("left") or ())
+    return [n for n, side in enumerate(sides_of(game)) if left.intersection(side)]
+
+
+def leavers_of(game: FinishedGame) -> list[ProfileId]:
+    """The profiles that left *game* (counted on the profile when it is rated)."""
+    left = set(game.result.get("left") or ())
+    return [s.profile_id for s in game.seats if s.seat in left and s.profile_id is not None]
+
+
+def leave_wait(left_at: Sequence[float], now: float) -> float:
+    """How long, in seconds from *now*, a person who left rated games at *left_at* (their
+    ends) waits before their next rated game (docs/protocol.md, "Leaving rated games"):
+    nothing for one game left in :data:`LEAVE_WINDOW`; with more, :data:`LEAVE_WAITS`'s
+    wait for that count, from the last of them. As on lichess, a habit is held back, not
+    one bad connection."""
+    recent = [at for at in left_at if at > now - LEAVE_WINDOW]
+    waits = [wait for count, wait in LEAVE_WAITS if len(recent) >= count]
+    if not waits:
+        return 0.0
+    return max(0.0, max(recent) + waits[-1] - now)
+
+
 def why_not(game: FinishedGame) -> str | None:
     """None if the game is rated, else why not (one of :data:`NOT_RATED`)."""
     if game.preset not in RATED_PRESETS:
         return "unrated_type"
+    # a seat given to the computer, never a person's seat the computer stood in for when
+    # they left (rooms/history.py keeps ``computer`` for the former only): that game is rated,
+    # and lost by the leaver
     if any(s.computer for s in game.seats):
         return "computer"
     if any(s.profile_id is None for s in game.seats):
@@ -84,7 +125,7 @@ class Ratings:
         for _ in range(RETRIES):
             try:
                 await self.store.apply(game.game_key, game.preset, await self._changes(game),
-                                       self.clock())
+                                       self.clock(), leavers_of(game), game.finished_at)
                 return "rated"
             except Exception as exc:  # the backends' integrity errors: see who won the race
                 done = await self.store.outcome(game.game_key)
@@ -99,7 +140,8 @@ class Ratings:
         profile = {s.seat: ProfileId(s.profile_id or "") for s in game.seats}
         now = await self.store.current(list(profile.values()), game.preset)
         before = [[now.get(profile[seat], model.new()) for seat in side] for side in sides]
-        after = model.rate(before, ranks_of(game.result.get("winner"), len(sides)))
+        after = model.rate(before, ranks_of(game.result.get("winner"), len(sides),
+                                            left_sides(game)))
         return [Change(profile[seat], seat, was, new)
                 for side, old, rated in zip(sides, before, after, strict=True)
                 for seat, was, new in zip(side, old, rated, strict=True)]
@@ -118,6 +160,12 @@ class Ratings:
             if game is not None and await self.settle(game) is not None:
                 settled += 1
         return settled
+
+    async def hold(self, profile_id: str) -> float:
+        """Seconds before *profile_id* may sit at or create a rated table again (0: now), for
+        having left rated games (:func:`leave_wait`; asked by http/api.py's ``held_back``)."""
+        now = self.clock()
+        return leave_wait(await self.store.left_since(profile_id, now - LEAVE_WINDOW), now)
 
     # -- what is shown -----------------------------------------------------------------------
     async def game(self, game: FinishedGame) -> dict[str, Any]:

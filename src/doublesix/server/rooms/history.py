@@ -40,7 +40,11 @@ def _result(room: Room) -> dict[str, Any] | None:
         reason = last.reason.value if last is not None else "over"
     else:
         return None
-    return {"winner": winner, "reason": reason, "teams": rules.teams,
+    # the seats whose person had left and not come back by the end (docs/protocol.md
+    # "Leavers"; a stand-in still plays for them): a rated game counts it as their loss
+    left = [s.seat for s in room.row.seats if s.left]
+    return {**({"left": left} if left else {}), "winner": winner, "reason": reason,
+            "teams": rules.teams,
             # a rated hall table's game (issue 25): server/ratings/service.py rates it
             "rated": bool(hall and hall.get("rated")),
             "scores": list(match.scores), "target": rules.target,

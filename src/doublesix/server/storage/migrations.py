@@ -188,11 +188,29 @@ _V3 = (
     "CREATE INDEX rating_changes_week ON rating_changes (rating, at)",
 )
 
+# Version 4 (issue 26, item 2): rated games left. One row per person marked as having left
+# (the room's ``left`` mark, still on at the game's end) of a game that was rated; written in
+# the rated game's own transaction, so it is counted exactly once. The profile page counts
+# them; the newest of the last day hold back that person's next rated game
+# (server/ratings/service.py, ``leave_wait``). Only new tables: a live database upgrades in
+# place, its rooms and ratings untouched.
+_V4 = (
+    """CREATE TABLE rated_leaves (
+    game_key TEXT NOT NULL REFERENCES rated_games (game_key) ON DELETE CASCADE,
+    profile_id TEXT NOT NULL REFERENCES profiles (profile_id) ON DELETE CASCADE,
+    rating TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_key, profile_id)
+)""",
+    "CREATE INDEX rated_leaves_profile ON rated_leaves (profile_id, at)",
+)
+
 STEPS: tuple[Step, ...] = (
     Step(1, "rooms and their events (the schema from before versions)", _V1_SQLITE,
          _V1_POSTGRES),
     Step(2, "profiles and the history of finished games (issue 25)", _V2, _V2),
     Step(3, "ratings of rated hall games and their ledger (issue 25)", _V3, _V3),
+    Step(4, "rated games their players left (issue 26)", _V4, _V4),
 )
 
 #: the version this code writes and reads

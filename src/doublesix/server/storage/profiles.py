@@ -186,12 +186,16 @@ class ProfileStore:
     async def merge(self, guest: ProfileId, into: ProfileId) -> None:
         """Fold the guest profile into *into* (a guest attaching to a Telegram user that has a
         profile already): the guest's games and keys move over, *into* keeps its name and the
-        earlier of the two "member since"; what else hangs on the guest (its ratings) goes
-        with the guest's row. Seats where the two met keep their own ids apart only in the
-        rows of that game: they now name one profile twice, which ratings treat as a self-game."""
+        earlier of the two "member since", and the rated games the guest left count for it;
+        what else hangs on the guest (its ratings) goes with the guest's row. Seats where the
+        two met keep their own ids apart only in the rows of that game: they now name one
+        profile twice, which ratings treat as a self-game."""
         await self.sql.write([
             ("UPDATE game_players SET profile_id = ? WHERE profile_id = ?", (into, guest)),
             ("UPDATE profile_keys SET profile_id = ? WHERE profile_id = ?", (into, guest)),
+            # the rated games the guest left stay counted (issue 26): a merge is no way out
+            ("UPDATE rated_leaves SET profile_id = ? WHERE profile_id = ? AND game_key NOT IN"
+             " (SELECT game_key FROM rated_leaves WHERE profile_id = ?)", (into, guest, into)),
             ("UPDATE profiles SET created_at = (SELECT min(created_at) FROM profiles"
              " WHERE profile_id IN (?, ?)) WHERE profile_id = ?", (guest, into, into)),
             ("DELETE FROM profiles WHERE profile_id = ?", (guest,)),

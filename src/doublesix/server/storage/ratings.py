@@ -7,7 +7,8 @@ One rated game is one transaction (:meth:`RatingStore.apply`): its marker in ``r
 does nothing; two games rated at once for one person make the ledger's
 ``UNIQUE (profile_id, rating, games)`` fail for the second, which is then read again and
 rated on top of the first (server/ratings/service.py). Nothing is ever counted twice, by
-one process or two, before or after a restart.
+one process or two, before or after a restart; nor is a game left (``rated_leaves``, issue
+26), written in the same transaction.
 """
 
 from __future__ import annotations
@@ -98,13 +99,19 @@ class RatingStore:
         return counts[0] == 1
 
     async def apply(self, game_key: str, rating: str, changes: Sequence[Change],
-                    now: float) -> None:
-        """The game's changes, its marker and the new ratings, in one transaction. Raises
-        the backend's integrity error when the game was rated already or a rating it read
-        has changed since (the caller reads again: server/ratings/service.py)."""
+                    now: float, leavers: Sequence[ProfileId] = (),
+                    left_at: float | None = None) -> None:
+        """The game's changes, its marker, the new ratings and the persons who left it
+        (*leavers*, counted at *left_at*: the game's end), in one transaction. Raises the
+        backend's integrity error when the game was rated already or a rating it read has
+        changed since (the caller reads again: server/ratings/service.py)."""
         statements: list[Statement] = [(
             "INSERT INTO rated_games (game_key, rating, outcome, rated_at) VALUES (?, ?, ?, ?)",
             (game_key, rating, "rated", now))]
+        for profile_id in dict.fromkeys(leavers):
+            statements.append((
+                "INSERT INTO rated_leaves (game_key, profile_id, rating, at) VALUES (?, ?, ?, ?)",
+                (game_key, profile_id, rating, now if left_at is None else left_at)))
         for c in changes:
             statements.append((
                 "INSERT INTO rating_changes (game_key, profile_id, seat, rating, games,"
@@ -118,6 +125,20 @@ class RatingStore:
                 " updated_at = excluded.updated_at",
                 (c.profile_id, rating, c.after.mu, c.after.sigma, c.after.games, now)))
         await self.sql.write(statements)
+
+    # -- rated games left (issue 26) ------------------------------------------------------
+    async def left_count(self, profile_id: str) -> int:
+        """How many rated games the profile left (and did not come back to before the end)."""
+        rows = await self.sql.query("SELECT count(*) FROM rated_leaves WHERE profile_id = ?",
+                                    (profile_id,))
+        return int(rows[0][0])
+
+    async def left_since(self, profile_id: str, since: float) -> list[float]:
+        """When the profile's rated games left since *since* ended, oldest first."""
+        rows = await self.sql.query(
+            "SELECT at FROM rated_leaves WHERE profile_id = ? AND at >= ? ORDER BY at",
+            (profile_id, since))
+        return [float(r[0]) for r in rows]
 
     # -- leaderboards --------------------------------------------------------------------------
     async def board(self, rating: str, min_games: int, limit: int) -> list[Standing]:

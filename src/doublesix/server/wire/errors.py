@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import NotRequired, TypedDict
 
@@ -88,6 +89,8 @@ class ErrorCode(StrEnum):
     # profiles
     BAD_PROFILE_KEY = "bad_profile_key"
     PROFILE_REQUIRED = "profile_required"
+    #: a rated table refused for a while to a person who left rated games (issue 26)
+    LEAVE_WAIT = "leave_wait"
     # the server
     BUSY = "busy"
     INTERNAL = "internal"
@@ -108,6 +111,8 @@ class ErrorFrame(TypedDict):
 class ErrorDetail(TypedDict):
     code: str
     message: str
+    #: a refusal for a while (``leave_wait``): whole seconds until it is lifted
+    retry_after: NotRequired[int]
 
 
 class ErrorBody(TypedDict):
@@ -127,6 +132,7 @@ class ServiceError(Exception):
         status: int = 400,
         close: tuple[int, str] | None = None,
         state_no: int | None = None,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -135,6 +141,8 @@ class ServiceError(Exception):
         self.close = close
         #: ``stale_state``: the room's current state number, for the client to catch up
         self.state_no = state_no
+        #: a refusal for a while: whole seconds until it is lifted (HTTP ``Retry-After``)
+        self.retry_after = retry_after
         #: the ``id`` of the frame this refuses, when known
         self.request_id: RequestId = None
 
@@ -149,7 +157,20 @@ class ServiceError(Exception):
 
     def body(self) -> ErrorBody:
         """The HTTP error body."""
-        return {"error": {"code": self.code, "message": self.message}}
+        detail: ErrorDetail = {"code": self.code, "message": self.message}
+        if self.retry_after is not None:
+            detail["retry_after"] = self.retry_after
+        return {"error": detail}
+
+
+def leave_wait(seconds: float) -> ServiceError:
+    """The refusal of a rated table to a person held back for leaving rated games."""
+    wait = max(1, math.ceil(seconds))
+    minutes = max(1, math.ceil(wait / 60))
+    return ServiceError(
+        ErrorCode.LEAVE_WAIT, f"you left rated games often: your next rated game can start in"
+        f" {minutes} min / вы часто уходили из рейтинговых партий: следующая рейтинговая —"
+        f" через {minutes} мин", status=429, retry_after=wait)
 
 
 def not_found(game_id: str) -> ServiceError:

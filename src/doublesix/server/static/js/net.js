@@ -14,11 +14,15 @@ import { authHeader, ensureProfile, forgetKey } from "./profile.js";
 export const PROTOCOL = 2;
 
 export class ApiError extends Error {
-  /** @param {number} status HTTP (0: no answer) @param {string} code the server's error code @param {string} [message] */
-  constructor(status, code, message) {
+  /**
+   * @param {number} status HTTP (0: no answer) @param {string} code the server's error code @param {string} [message]
+   * @param {number|null} [retryAfter] a refusal for a while (`leave_wait`): the seconds until it is lifted
+   */
+  constructor(status, code, message, retryAfter = null) {
     super(message || code);
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -49,7 +53,8 @@ export async function post(path, body) {
       forgetKey(); // the profile was deleted (here or on another device): play on without it
       return post(path, body);
     }
-    throw new ApiError(response.status, data?.error?.code ?? "http", data?.error?.message ?? response.statusText);
+    const retryAfter = typeof data?.error?.retry_after === "number" ? data.error.retry_after : null;
+    throw new ApiError(response.status, data?.error?.code ?? "http", data?.error?.message ?? response.statusText, retryAfter);
   }
   return data;
 }

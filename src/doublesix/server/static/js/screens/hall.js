@@ -6,6 +6,7 @@
 import { t } from "../i18n.js";
 import { applyLobby, cleanName, clockAt, clockLabel, rulesLabel, storedName } from "../hall.js";
 import { computerSeatBoxes, chosenComputers, seatButtons, seatsLine } from "../hall_seats.js";
+import { leaveWaitText } from "../leaving.js";
 import { ApiError, LobbyConnection, createGame, sitDown } from "../net.js";
 import * as prefs from "../prefs.js";
 import { defaultLevel, presetKeys } from "../presets.js";
@@ -218,6 +219,7 @@ function refused(/** @type {unknown} */ err) {
   const code = err instanceof ApiError ? err.code : "";
   message(code === "room_full" || code === "seat_taken" ? t("hall.taken") : code === "not_found" ? t("hall.closed")
     : code === "already_seated" ? t("hall.oneSeat")
+    : code === "leave_wait" ? leaveWaitText(/** @type {ApiError} */ (err).retryAfter) // issue 26: left rated games often
     : code === "bad_name" ? t("hall.nameBad") : code === "invalid_rules" ? t("error.rules") : t("error.server"));
 }
 

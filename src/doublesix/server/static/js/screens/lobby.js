@@ -5,6 +5,7 @@
 
 import { t } from "../i18n.js";
 import { clockAt, storedName } from "../hall.js";
+import { leaveWaitText } from "../leaving.js";
 import { ApiError, createGame, joinGame } from "../net.js";
 import * as prefs from "../prefs.js";
 import { $, shell } from "../shell.js";
@@ -108,6 +109,7 @@ async function joinByInvite(/** @type {string} */ gameId, /** @type {string} */ 
     message(code === "room_full" ? t("online.full") : code === "network" ? t("error.server")
       : code === "bad_name" ? t("hall.nameBad")
         : code === "already_seated" ? t("hall.oneSeat") // a public table's invite, one seat each
+          : code === "leave_wait" ? leaveWaitText(/** @type {ApiError} */ (err).retryAfter) // a rated table's invite
           : t("online.notFound"));
   }
 }

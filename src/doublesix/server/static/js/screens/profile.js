@@ -7,6 +7,7 @@
 import { language, t } from "../i18n.js";
 import * as prefs from "../prefs.js";
 import { deleteProfile, myPage, pageOf, rename } from "../profile.js";
+import { leftRatedLine } from "../leaving.js";
 import "../profile_i18n.js";
 import { $, shell } from "../shell.js";
 import { el, gameLine } from "../views/past_parts.js";
@@ -61,6 +62,9 @@ export function render() {
   const head = el("header", { class: "profile-head" });
   head.append(el("h2", { class: "profile-name", "data-profile-name": "" }, profile.name),
     el("p", { class: "profile-since" }, t("profile.since", { date: day(profile.member_since) })));
+  // the rated games left (issue 26), under «member since» for everyone: only when there are any
+  const left = leftRatedLine(page.left_rated);
+  if (left) head.append(el("p", { class: "profile-since profile-left", "data-profile-left": "" }, left));
   if (own) {
     head.append(el("p", { class: "profile-kind" }, t(profile.telegram ? "profile.kind.telegram" : "profile.kind.guest")));
     const form = el("form", { class: "profile-rename", "data-submit": "profile-rename", hidden: "" });
