@@ -1,4 +1,4 @@
-"""What a player sees on the table, checked in the page: the line's first row, doubles
+"""What a player sees on the table, checked in the page: the line's first row (to the edge), doubles
 crosswise, no contact, markers over no tile, the last move marked, a grammatical result
 sheet whose numbers add up."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from grammar import agreement_problems
 
-LINE_POINTS_JS = """(firstRow) => {
+LINE_POINTS_JS = """async (firstRow) => {
   // judged where the tiles come to rest: a slide still under way is run to its end
   for (const a of document.getAnimations()) if (a.effect?.target?.closest?.('[data-board]')) a.finish();
   const problems = [];
@@ -43,8 +43,18 @@ LINE_POINTS_JS = """(firstRow) => {
       }
     }
   }
-  const flat = tiles.filter((t) => t.row === 0 && !t.corner).length;
-  if (firstRow && flat < Math.min(firstRow, line.length)) problems.push(`only ${flat} tiles in the first row`);
+  // the first row runs to the felt's edge before it turns (test_layout.py's property since the
+  // line stopped moving placed tiles, issue 24: a row of six whatever the split would need
+  // tiles under DESIGN.md's least size): a turn in it lies within one double and one tile
+  // (3 units) of the felt's padding
+  if (firstRow) {
+    const { FIT } = await import('./js/layout.js');
+    const s = svg.getBoundingClientRect(), unit = Number(svg.dataset.unit);
+    for (const t of tiles.filter((t) => t.row === 0 && t.corner)) {
+      const left = t.x - s.left - FIT.pad, right = s.right - FIT.pad - (t.x + t.w);
+      if (Math.min(left, right) > 3 * unit - 0.5) problems.push(`the first row turns ${Math.round(Math.min(left, right))} px short of the edge`);
+    }
+  }
   // the last tile played is marked, and only it
   const plays = (view.history ?? []).filter((e) => e.action.startsWith('play'));
   if (plays.length) {
@@ -82,7 +92,7 @@ SHEET_JS = """() => {
 }"""
 
 
-def line_problems(page: Any, first_row: int = 0) -> list[str]:
+def line_problems(page: Any, first_row: bool = False) -> list[str]:
     return list(page.evaluate(LINE_POINTS_JS, first_row))
 
 

@@ -102,7 +102,7 @@ def test_whole_deals_read_like_a_table(server: Server, pages: Any, viewport: dic
     def each_turn(p: Any) -> None:
         nonlocal longest, board_box
         board_box = p.locator("[data-board]").bounding_box() or {}
-        problems = line_problems(p, 6 if phone else 0)
+        problems = line_problems(p, first_row=phone)
         assert not problems, problems
         # the side to move is lit: my hand, not the opponent's band
         assert p.locator(".hand-wrap.is-turn").count() == 1
