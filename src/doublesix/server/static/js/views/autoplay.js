@@ -14,10 +14,17 @@ import { parseAction } from "../describe.js";
 export const AUTO_MS = 1100;
 
 let timer = 0;
-/** @type {{ version: number, action: string }|null} */
+/** @type {{ key: string, action: string }|null} */
 let pending = null;
-/** the view a tap or key cancelled: its move stays the player's */
-let cancelled = /** @type {number|null} */ (null);
+/** the view a tap or key cancelled (viewKey): its move stays the player's */
+let cancelled = /** @type {string|null} */ (null);
+
+/** A view's place in all play: a version counts within one game only, so a cancel in an
+ * earlier game (or another room) must not keep the same version of the next one from
+ * playing itself. @param {State} state */
+function viewKey(state) {
+  return `${state.game?.game_id ?? ""}/${state.room?.game_no ?? ""}/${state.view?.version ?? ""}`;
+}
 let wired = false;
 
 /** The element the move belongs to: its hand tile or its button. */
@@ -71,7 +78,7 @@ export function paintAuto(reserve) {
 /** Stop the pending move: the player tapped or pressed a key. */
 export function cancelAuto() {
   if (!pending) return;
-  cancelled = pending.version;
+  cancelled = pending.key;
   clearTimeout(timer);
   pending = null;
   paintAuto();
@@ -93,16 +100,16 @@ export function scheduleAuto(state, seat, send) {
   wire();
   const view = state.view;
   const action = forcedAction(view, seat);
-  if (!view || !action || cancelled === view.version || state.pending) {
+  const key = viewKey(state);
+  if (!view || !action || cancelled === key || state.pending) {
     dropAuto();
     return false;
   }
-  if (pending?.version === view.version) return true;
+  if (pending?.key === key) return true;
   clearTimeout(timer);
-  const version = view.version;
-  pending = { version, action };
+  pending = { key, action };
   timer = setTimeout(() => {
-    if (pending?.version !== version) return;
+    if (pending?.key !== key) return;
     pending = null;
     paintAuto();
     send(action);
