@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from doublesix.server.storage import Storage, open_storage
+from doublesix.server.storage import Storage
 from doublesix.server.storage.profiles import (
     FinishedGame,
     FinishedSeat,
@@ -16,21 +16,15 @@ from doublesix.server.storage.profiles import (
     game_key,
     numbered,
 )
+from tests.support.storage import fresh_storage
 
 
 @pytest.fixture(params=["memory", "sqlite",
                         pytest.param("postgresql", marks=pytest.mark.services)])
 async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
-    url = "memory://" if request.param == "memory" else f"sqlite:///{tmp_path}/s.db"
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")  # tests/conftest.py: skipped unless set up
-    store = open_storage(url)
-    await store.open()
-    if request.param == "postgresql":
-        await store.pool.execute(  # type: ignore[attr-defined]
-            "TRUNCATE profiles, profile_keys, finished_games, game_players CASCADE")
-    yield store
-    await store.close()
+    tables = ("profiles", "profile_keys", "finished_games", "game_players")
+    async with fresh_storage(request, tmp_path, request.param, tables) as store:
+        yield store
 
 
 def finished(game_id: str, a: ProfileId | None, b: ProfileId | None, *, public: bool = False,

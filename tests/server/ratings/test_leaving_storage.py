@@ -16,6 +16,7 @@ from doublesix.server.storage import Storage, migrations, open_storage
 from doublesix.server.storage.migrations import LATEST
 from tests.server.ratings.test_leaving import left
 from tests.server.ratings.test_service import NOW, Clock, finished
+from tests.support.storage import fresh_storage
 
 #: a profile, its rating and a rated game, as version 3 stored them
 _V3_ROWS: tuple[tuple[str, tuple[Any, ...]], ...] = (
@@ -32,17 +33,10 @@ _V3_ROWS: tuple[tuple[str, tuple[Any, ...]], ...] = (
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.services)])
 async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
-    url = f"sqlite:///{tmp_path}/s.db"
-    if request.param == "postgresql":
-        url = request.getfixturevalue("pg_url")  # tests/conftest.py: skipped unless set up
-    store = open_storage(url)
-    await store.open()
-    if request.param == "postgresql":
-        await store.pool.execute(  # type: ignore[attr-defined]
-            "TRUNCATE profiles, profile_keys, finished_games, game_players, rated_games,"
-            " ratings, rating_changes, rated_leaves CASCADE")
-    yield store
-    await store.close()
+    tables = ("profiles", "profile_keys", "finished_games", "game_players", "rated_games",
+              "ratings", "rating_changes", "rated_leaves")
+    async with fresh_storage(request, tmp_path, request.param, tables) as store:
+        yield store
 
 
 async def test_a_rated_game_left_is_counted_once_and_goes_with_the_profile(
