@@ -3,6 +3,8 @@
 left saw «Соперник отключился — ждём» twice (the opponent's band and the status line). The
 status line keeps the words; the other place says something of its own."""
 
+# ruff: noqa: E501  (JavaScript run in the page reads better unwrapped)
+
 from __future__ import annotations
 
 import json
