@@ -17,6 +17,7 @@ RENDER_ALL_JS = """async () => {
   await import('./js/review_i18n.js');
   await import('./js/since_i18n.js');
   await import('./js/profile_i18n.js');
+  await import('./js/leaders_i18n.js');
   const out = { keys: i18n.pluralKeys(), texts: {}, forms: {}, plain: {} };
   for (const lang of ['ru', 'en']) {
     i18n.setLanguage(lang);
