@@ -76,6 +76,8 @@ class ErrorCode(StrEnum):
     BAD_CHAT = "bad_chat"
     CHAT_FLOOD = "chat_flood"
     BAD_REACTION = "bad_reaction"
+    #: «Играть сейчас»: a game type or clock the pool does not offer
+    BAD_SEEK = "bad_seek"
     # review and hints
     NOT_YOUR_SEAT = "not_your_seat"
     NO_HINTS = "no_hints"
