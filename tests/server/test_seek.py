@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
@@ -41,10 +41,17 @@ def server(clock: FakeClock) -> Iterator[ServerThread]:
     s.stop()
 
 
+class Served(Protocol):
+    """A server in a thread or a process: its socket's address."""
+
+    @property
+    def ws_url(self) -> str: ...
+
+
 class Lobby:
     """A hall lobby socket; every frame but the lobby's list is kept."""
 
-    def __init__(self, server: ServerThread) -> None:
+    def __init__(self, server: Served) -> None:
         self.server = server
         self.ws: ClientConnection | None = None
 
