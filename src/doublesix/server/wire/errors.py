@@ -108,6 +108,8 @@ class ErrorFrame(TypedDict):
     message: str
     id: RequestId
     state_no: NotRequired[int]
+    #: a refusal for a while (``leave_wait`` of a ``seek``): whole seconds until it is lifted
+    retry_after: NotRequired[int]
 
 
 class ErrorDetail(TypedDict):
@@ -155,6 +157,8 @@ class ServiceError(Exception):
                              "id": rid}
         if self.state_no is not None:
             frame["state_no"] = self.state_no
+        if self.retry_after is not None:
+            frame["retry_after"] = self.retry_after
         return frame
 
     def body(self) -> ErrorBody:
