@@ -191,3 +191,30 @@ def test_a_week_starts_on_monday_at_midnight_utc() -> None:
     assert int(start) % 86400 == 0
     import datetime
     assert datetime.datetime.fromtimestamp(start, datetime.UTC).weekday() == 0
+
+
+async def test_a_board_gives_the_viewer_their_own_rating_even_off_the_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ratings_service, "BOARD_GAMES", 2)
+    monkeypatch.setattr(ratings_service, "WEEK_GAMES", 2)
+    storage, ratings, (a, b, c, d), clock = await setup()
+    last_week = week_start(NOW) - 3600
+    for room, players, at in (("L1", [a, b], last_week), ("L2", [a, b], last_week),
+                              ("W1", [a, c], NOW)):
+        clock.now = at
+        await ratings.settle(await kept(storage, finished(room, players, 0, at=at)))
+    clock.now = NOW
+    # c has one game: off the board, but its page still shows c its provisional rating
+    board = await ratings.leaderboard("block", "all", me=c)
+    assert board["me"] is None
+    assert board["mine"]["games"] == 1 and board["mine"]["label"].endswith("?")
+    assert board["mine"]["rating"] == (await ratings.of_profile(c))["block"]["rating"]
+    assert "week_games" not in board["mine"]
+    # a is on the all-time board; this week a has one game of the two the week's board needs
+    week = await ratings.leaderboard("block", "week", me=a)
+    assert week["me"] is None and week["mine"]["week_games"] == 1
+    assert week["mine"]["games"] == 3
+    # never rated in this type, or no viewer: nothing
+    assert (await ratings.leaderboard("block", "all", me=d))["mine"] is None
+    assert (await ratings.leaderboard("kozel", "all", me=a))["mine"] is None
+    assert (await ratings.leaderboard("block", "all", me=None))["mine"] is None

@@ -65,7 +65,12 @@ def add_ratings(spec: JSONObject) -> None:
         "rating": {"type": "string"}, "period": {"type": "string"},
         "min_games": {"type": "integer"}, "week_games": {"type": ["integer", "null"]},
         "top": {"type": "array", "items": standing},
-        "me": {"oneOf": [standing, {"type": "null"}]}}}
+        "me": {"oneOf": [standing, {"type": "null"}]},
+        "mine": {"description": "the viewer's own rating of this type, on the board or not"
+                                " (week_games: this week's, for period=week)",
+                 "oneOf": [{"allOf": [{"$ref": "#/components/schemas/Rating"}, {
+                     "type": "object", "properties": {"week_games": {"type": "integer"}}}]},
+                     {"type": "null"}]}}}
     schemas["GameRatings"] = {"type": "object", "properties": {
         "rated": {"type": "boolean"},
         "outcome": {"type": ["string", "null"],

@@ -199,7 +199,19 @@ class Ratings:
         return {"rating": key, "period": period, "min_games": BOARD_GAMES,
                 "week_games": WEEK_GAMES if period == "week" else None,
                 "top": [standing_json(s) for s in top],
-                "me": standing_json(mine) if mine is not None else None}
+                "me": standing_json(mine) if mine is not None else None,
+                "mine": await self._mine(key, period, me) if me else None}
+
+    async def _mine(self, key: str, period: str, me: str) -> dict[str, Any] | None:
+        """The viewer's own rating of *key*, on the board or not yet (provisional, or too few
+        games this week): the board's page says how far they are from it. None: never rated."""
+        rating = (await self.store.current([me], key)).get(me)
+        if rating is None:
+            return None
+        out = rating_json(rating)
+        if period == "week":
+            out["week_games"] = await self.store.games_since(me, key, week_start(self.clock()))
+        return out
 
 
 def rating_json(rating: Rating) -> dict[str, Any]:

@@ -166,6 +166,13 @@ class RatingStore:
         return Standing(int(r[5]) + 1, ProfileId(r[0]), r[1],
                         Rating(float(r[2]), float(r[3]), int(r[4])))
 
+    async def games_since(self, profile_id: str, rating: str, since: float) -> int:
+        """How many rated games of *rating* the profile has had since *since*."""
+        rows = await self.sql.query(
+            "SELECT count(*) FROM rating_changes WHERE profile_id = ? AND rating = ? AND at >= ?",
+            (profile_id, rating, since))
+        return int(rows[0][0])
+
     async def week(self, rating: str, since: float, min_games: int, week_games: int,
                    limit: int | None = None) -> list[Standing]:
         """This week's board: settled profiles with *week_games* rated games since *since*, by
