@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from doublesix.server import fanout
 from doublesix.server.config import Settings
+from doublesix.server.hall.seek import Matchmaker, Pool
 from doublesix.server.hall.service import Hall
 from doublesix.server.ops.observe import Observer
 from doublesix.server.ratings.service import Ratings
@@ -32,6 +33,7 @@ class Parts:
     hall: Hall
     observe: Observer
     ratings: Ratings
+    matchmaker: Matchmaker
 
 
 @contextlib.asynccontextmanager
@@ -51,6 +53,7 @@ async def running(
     # a rated table's finished game is rated right after it is kept (ratings/service.py)
     ratings = Ratings(storage.ratings, storage.profiles, clock)
     service.rooms.kept.append(ratings.settle)
+    matchmaker = Matchmaker(service, ratings, _pool(settings.redis_url))
     try:
         observe.start()  # inside: a metrics port that fails to bind still unhooks the collector
         async with fanout.running(service, settings.redis_url) as shared:
@@ -58,16 +61,28 @@ async def running(
                 from doublesix.server.hall import shared as shared_lobby  # the redis extra
 
                 shared_lobby.link(hall, shared)
+                shared_lobby.link_pool(matchmaker, shared)
             await service.start()
             await _sweep(ratings, clock())
             hall.start()
             leavers.start()
-            yield Parts(service, hall, observe, ratings)
+            await matchmaker.start()
+            yield Parts(service, hall, observe, ratings, matchmaker)
     finally:
+        await matchmaker.stop()
         await leavers.stop()
         await hall.stop()
         await service.stop()
         await observe.stop()
+
+
+def _pool(redis_url: str | None) -> Pool | None:
+    """The «Играть сейчас» pool: in Redis with several processes, else this process's own."""
+    if not redis_url:
+        return None
+    from doublesix.server.hall.pool_redis import RedisPool  # the redis extra, lazily
+
+    return RedisPool(redis_url)
 
 
 async def _sweep(ratings: Ratings, now: float) -> None:

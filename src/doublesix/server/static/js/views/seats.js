@@ -187,7 +187,8 @@ export function renderSeats(root, state, { nameOf, mySeat }) {
   }
   if (state.mode === "online" && free.length) {
     // only the creator holds the link: a guest is not asked to send one
-    $(invite, "[data-invite-text]").textContent = state.inviteLink ? t("many.waiting", { n: free.length }) : t("many.waitPlayers");
+    // a guest: «Ждём игроков» is the status line's (above), «Свободно» the free seat's chip
+    $(invite, "[data-invite-text]").textContent = state.inviteLink ? t("many.waiting", { n: free.length }) : t("seats.startsFull");
     const creator = (state.game?.seat ?? 0) === 0;
     give.replaceChildren(...(creator ? free : []).map((seat) => {
       const b = document.createElement("button");

@@ -89,7 +89,8 @@ export function renderTable(root, state, ctx) {
     const seatInfo = state.room.seats?.[other];
     presence.textContent = !seatInfo?.taken ? t("online.seatFree")
       : seatInfo.stand_in ? t("leaver.playing") // the computer plays the seat of one who left
-        : seatInfo.connected ? t("online.oppOnline") : t("online.oppAway");
+        // «Соперник отключился — ждём» is the status line's: said here too, it was said twice
+        : seatInfo.connected ? t("online.oppOnline") : t("online.oppOffline");
     presence.dataset.presence = !seatInfo?.taken ? "free" : seatInfo.connected ? "online" : "away";
   } else {
     // a no-break space while reconnecting keeps the line's height: the table does not jump
@@ -130,7 +131,8 @@ export function renderTable(root, state, ctx) {
   invite.hidden = !free;
   if (free) {
     const hasLink = Boolean(state.inviteLink); // a guest holds no link: no empty field to copy
-    $(invite, "[data-invite-text]").textContent = hasLink ? t("online.waiting") : t("turn.waitOpponent");
+    // a guest: the status line already says «Ждём соперника», the seat «Место свободно»
+    $(invite, "[data-invite-text]").textContent = hasLink ? t("online.waiting") : t("seats.startsFull");
     $(invite, ".invite-row").hidden = !hasLink;
     const link = $(invite, "[data-invite-link]");
     link.value = state.inviteLink ?? "";
