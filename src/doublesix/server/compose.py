@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from doublesix.server import fanout
 from doublesix.server.config import Settings
+from doublesix.server.hall.again import Again
 from doublesix.server.hall.seek import Matchmaker, Pool
 from doublesix.server.hall.service import Hall
 from doublesix.server.ops.observe import Observer
@@ -34,6 +35,7 @@ class Parts:
     observe: Observer
     ratings: Ratings
     matchmaker: Matchmaker
+    again: Again
 
 
 @contextlib.asynccontextmanager
@@ -67,7 +69,7 @@ async def running(
             hall.start()
             leavers.start()
             await matchmaker.start()
-            yield Parts(service, hall, observe, ratings, matchmaker)
+            yield Parts(service, hall, observe, ratings, matchmaker, Again(service, ratings))
     finally:
         await matchmaker.stop()
         await leavers.stop()
