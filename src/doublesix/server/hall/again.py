@@ -15,9 +15,9 @@ rematch starts a new game in this room (rooms/room.py).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from doublesix.server.ratings.service import Ratings
 from doublesix.server.rooms import tables
 from doublesix.server.rooms.events import AgainAccepted, AgainDeclined, AgainOffered, Event
 from doublesix.server.rooms.hub import Peer
@@ -32,9 +32,10 @@ TYPES = ("again", "again_accept", "again_decline")
 
 
 class Again:
-    def __init__(self, service: RoomsService, ratings: Ratings) -> None:
+    def __init__(self, service: RoomsService, hold: Callable[[str], Awaitable[float]]) -> None:
         self.service = service
-        self.ratings = ratings
+        #: how long a profile is held back from rated games (issue 26; compose.py passes it)
+        self.hold = hold
 
     async def handle(self, peer: Peer, cmd: Simple) -> None:
         assert peer.game_id and peer.seats
@@ -92,7 +93,7 @@ class Again:
         host, guest = room.seat(offer["by"]), room.seat(seat)
         if hall.get("rated"):
             for person in (host.profile, guest.profile):
-                wait = await self.ratings.hold(person) if person is not None else 0.0
+                wait = await self.hold(person) if person is not None else 0.0
                 if wait > 0:
                     raise leave_wait(wait)  # issue 26, as a rated table's create says
         clock = hall["clock"]
