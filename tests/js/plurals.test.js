@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { client } from "./_paths.js";
 
 const i18n = await import(client("i18n.js"));
-for (const extra of ["hall_i18n.js", "seats_i18n.js", "review_i18n.js", "since_i18n.js", "profile_i18n.js", "quick_i18n.js"]) await import(client(extra));
+for (const extra of ["hall_i18n.js", "seats_i18n.js", "review_i18n.js", "since_i18n.js", "profile_i18n.js", "quick_i18n.js", "again_i18n.js"]) await import(client(extra));
 
 test("Russian and English plural categories", () => {
   const ru = [[0, "many"], [1, "one"], [2, "few"], [4, "few"], [5, "many"], [11, "many"], [12, "many"], [14, "many"],
