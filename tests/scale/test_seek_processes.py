@@ -1,6 +1,7 @@
 """«Играть сейчас» across two `doublesix serve` processes on one PostgreSQL and one Redis: people
 seeking on different processes are seated together, each exactly once, at one table each pair
-(hall/pool_redis.py: only one process takes a pair out of the shared pool)."""
+(hall/pool_redis.py: only one process takes a pair out of the shared pool); and «Ещё раз с
+ним» offered on one process, accepted on the other."""
 
 from __future__ import annotations
 
@@ -83,3 +84,37 @@ async def test_a_second_tab_on_the_other_process_replaces_the_first(
     await second.silent(("matched",))  # one person: never a game against themselves
     for lobby in (first, second):
         await lobby.close()
+
+
+async def test_play_them_again_across_the_two_processes(
+        pair: tuple[ServerProcess, ServerProcess]) -> None:
+    """Seated by «Играть сейчас» on two processes, one resigns; «Ещё раз с ним» is offered on
+    one process and accepted on the other, and each opens the new table where it is."""
+    one, two = pair
+    _, a_key = await profile(one, "Аня")
+    _, b_key = await profile(two, "Боря")
+    a, b = await Lobby(one).open(), await Lobby(two).open()
+    await a.seek(a_key, "draw", clock={"minutes": 10, "increment": 0})
+    await b.seek(b_key, "draw", clock={"minutes": 10, "increment": 0})
+    got_a, got_b = await a.next(("matched",)), await b.next(("matched",))
+    seat_a = Client(one, got_a["game_id"], got_a["token"])  # type: ignore[arg-type]
+    seat_b = Client(two, got_b["game_id"], got_b["token"])  # type: ignore[arg-type]
+    await seat_a.connect()
+    await seat_b.connect()
+    await seat_a.send({"type": "resign", "state_no": seat_a.state_no, "match": False, "id": 1})
+    assert (await seat_a.expect_reply(1))["type"] == "ack"
+    await seat_b.expect("event", where=lambda f: f["event"]["kind"] == "resign")
+    await seat_b.send({"type": "again", "id": 2})
+    assert (await seat_b.expect_reply(2))["type"] == "ack"
+    await seat_a.expect("event", where=lambda f: f["event"]["kind"] == "again_offered")
+    await seat_a.send({"type": "again_accept", "id": 3})
+    assert (await seat_a.expect_reply(3))["type"] == "ack"
+    accepted = (await seat_b.expect(
+        "event", where=lambda f: f["event"]["kind"] == "again_accepted"))["event"]
+    new_a = Client(one, accepted["game_id"], got_a["token"])  # type: ignore[arg-type]
+    new_b = Client(two, accepted["game_id"], got_b["token"])  # type: ignore[arg-type]
+    assert (await new_a.connect())["seat"] == accepted["seats"][got_a["seat"]]
+    assert (await new_b.connect())["seat"] == accepted["seats"][got_b["seat"]]
+    assert new_b.room["hall"]["rated"] is True and new_b.room["rules"]["preset"] == "draw"
+    for c in (seat_a, seat_b, new_a, new_b, a, b):
+        await c.close()

@@ -55,6 +55,7 @@ def create_app(
                 app.state.hall = parts.hall
                 app.state.ratings = parts.ratings
                 app.state.matchmaker = parts.matchmaker
+                app.state.again = parts.again
                 app.state.observe = parts.observe
                 collector.apply()
                 yield

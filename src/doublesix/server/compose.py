@@ -15,9 +15,12 @@ from dataclasses import dataclass
 
 from doublesix.server import fanout
 from doublesix.server.config import Settings
-from doublesix.server.hall.seek import Matchmaker, Pool
+from doublesix.server.hall.again import Again
+from doublesix.server.hall.seek import Matchmaker, People, Pool
 from doublesix.server.hall.service import Hall
 from doublesix.server.ops.observe import Observer
+from doublesix.server.profiles.service import key_hash
+from doublesix.server.ratings.model import MODELS
 from doublesix.server.ratings.service import Ratings
 from doublesix.server.rooms import clocks
 from doublesix.server.rooms.leavers import Leavers
@@ -34,6 +37,7 @@ class Parts:
     observe: Observer
     ratings: Ratings
     matchmaker: Matchmaker
+    again: Again
 
 
 @contextlib.asynccontextmanager
@@ -53,7 +57,7 @@ async def running(
     # a rated table's finished game is rated right after it is kept (ratings/service.py)
     ratings = Ratings(storage.ratings, storage.profiles, clock)
     service.rooms.kept.append(ratings.settle)
-    matchmaker = Matchmaker(service, ratings, _pool(settings.redis_url))
+    matchmaker = Matchmaker(service, _people(storage, ratings), _pool(settings.redis_url))
     try:
         observe.start()  # inside: a metrics port that fails to bind still unhooks the collector
         async with fanout.running(service, settings.redis_url) as shared:
@@ -67,13 +71,23 @@ async def running(
             hall.start()
             leavers.start()
             await matchmaker.start()
-            yield Parts(service, hall, observe, ratings, matchmaker)
+            yield Parts(service, hall, observe, ratings, matchmaker, Again(service, ratings.hold))
     finally:
         await matchmaker.stop()
         await leavers.stop()
         await hall.stop()
         await service.stop()
         await observe.stop()
+
+
+def _people(storage: Storage, ratings: Ratings) -> People:
+    """What «Играть сейчас» asks of profiles and ratings, which stand above the hall."""
+
+    async def rating(profile_id: str, preset: str) -> int:
+        found = await ratings.store.current([profile_id], preset)
+        return found.get(profile_id, MODELS[preset].new()).display
+
+    return People(lambda key: storage.profiles.by_key(key_hash(key)), rating, ratings.hold)
 
 
 def _pool(redis_url: str | None) -> Pool | None:

@@ -17,15 +17,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from doublesix.server.hall.holders import identities
 from doublesix.server.hall.names import clean_name
 from doublesix.server.hall.pool import TICK, MemoryPool, Seeker, check_kind, pairs, window
-from doublesix.server.profiles.service import key_hash
-from doublesix.server.ratings.model import MODELS
-from doublesix.server.ratings.service import Ratings
 from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage.profiles import Profile
@@ -39,6 +37,17 @@ STALE_AFTER = 600.0
 Tell = Callable[[str, OutFrame], None]
 
 
+@dataclass(frozen=True, slots=True)
+class People:
+    """What the matchmaker asks of the layers above the hall (compose.py passes them in):
+    the profile a key opens, a profile's shown rating in a game type, and how long a profile
+    is held back from rated games (issue 26; 0: not)."""
+
+    profile: Callable[[str], Awaitable[Profile | None]]
+    rating: Callable[[str, str], Awaitable[int]]
+    hold: Callable[[str], Awaitable[float]]
+
+
 class Pool(Protocol):
     async def start(self) -> None: ...
     async def stop(self) -> None: ...
@@ -49,10 +58,10 @@ class Pool(Protocol):
 
 
 class Matchmaker:
-    def __init__(self, service: RoomsService, ratings: Ratings, pool: Pool | None = None,
+    def __init__(self, service: RoomsService, people: People, pool: Pool | None = None,
                  ) -> None:
         self.service = service
-        self.ratings = ratings
+        self.people = people
         self.pool: Pool = pool if pool is not None else MemoryPool()
         self.clock = service.clock
         self.process = service.instance
@@ -110,16 +119,18 @@ class Matchmaker:
             preset, minutes, increment = check_kind(cmd.preset, cmd.clock)
         except ValueError as exc:
             raise ServiceError(ErrorCode.BAD_SEEK, str(exc)) from None
-        profile = await self._profile(cmd.key)
-        wait = await self.ratings.hold(profile.profile_id)
+        profile = await self.people.profile(cmd.key)
+        if profile is None:
+            raise ServiceError(ErrorCode.BAD_PROFILE_KEY, "this profile key opens no profile"
+                               " (deleted?): forget it and make a new profile", status=401)
+        wait = await self.people.hold(profile.profile_id)
         if wait > 0:
             raise leave_wait(wait)  # issue 26: the pool only makes rated tables
         name = clean_name(cmd.name) if cmd.name is not None else profile.name
-        rating = (await self.ratings.store.current([profile.profile_id], preset)).get(
-            profile.profile_id, MODELS[preset].new())
+        rating = await self.people.rating(profile.profile_id, preset)
         socket = self._socket_of.setdefault(id(peer), f"{self.process}/{next(self._ids)}")
         now = self.clock()
-        seeker = Seeker(profile.profile_id, name, rating.display, preset, minutes, increment,
+        seeker = Seeker(profile.profile_id, name, rating, preset, minutes, increment,
                         now, socket, identities(client, cmd.browser, profile.profile_id))
         mine = self.waiting.pop(socket, None)
         if mine is not None and mine[1].profile_id != seeker.profile_id:
@@ -147,13 +158,6 @@ class Matchmaker:
         mine = self.waiting.pop(socket, None) if socket is not None else None
         if mine is not None:
             self._spawn(self.pool.remove(mine[1]))
-
-    async def _profile(self, key: str) -> Profile:
-        found = await self.service.storage.profiles.by_key(key_hash(key))
-        if found is None:
-            raise ServiceError(ErrorCode.BAD_PROFILE_KEY, "this profile key opens no profile"
-                               " (deleted?): forget it and make a new profile", status=401)
-        return found
 
     def _seeking(self, seeker: Seeker, now: float, request_id: Any) -> OutFrame:
         return {"type": "seeking", "id": request_id, "preset": seeker.preset,

@@ -19,6 +19,7 @@ from typing import Any
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from doublesix.server.hall import again
 from doublesix.server.hall.seek import Matchmaker
 from doublesix.server.hall.service import Hall
 from doublesix.server.http import clients
@@ -239,6 +240,8 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, observe: O
             await hall.chat(conn, command)
         elif isinstance(command, React):
             await hall.react(conn, command)
+        elif isinstance(command, Simple) and command.type in again.TYPES:
+            await conn.ws.app.state.again.handle(conn, command)  # «Ещё раз с ним»
         else:
             await service.handle(conn, command)
     except ServiceError as exc:

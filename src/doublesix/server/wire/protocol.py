@@ -116,7 +116,7 @@ class Seek:
 Command = (Hello | Move | NextDeal | Resign | Simple | SetLevel | Chat | React | Watch
            | SeatComputer | Seek)
 SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "claim", "ping", "lobby",
-                "seek_cancel")
+                "seek_cancel", "again", "again_accept", "again_decline")
 CLIENT_TYPES = ("hello", "move", "next_deal", "resign", "set_level", "chat", "react", "watch",
                 "seat_computer", "stand_in", "seek", *SIMPLE_TYPES)
 
