@@ -4,9 +4,9 @@ On the result sheet one player offers (``again``); the other sees the offer in `
 and accepts (``again_accept``, or ``again`` too: both asked) or declines (``again_decline``, which
 from the one who offered withdraws it). Accepted, a new hall table is made with the same rules,
 clock, rated and public marks — its creator the one who offered — and both are seated at once.
-Each new seat opens to the token that opened the old one (``token_hash``): no new secret has to
-reach either browser, whichever process its socket is on; the ``again_accepted`` event names
-the table and each seat there, and the clients go to it.
+Each new seat opens to the token that opened the old one (the seat's ``token_hash``): no new
+secret has to reach either browser, whichever process its socket is on; the ``again_accepted``
+event names the table and each seat there, and the clients go to it.
 
 The offer lives in the room's hall row (saved with the event, so a reload or another process
 sees it) until it is declined, withdrawn, accepted (then it keeps the new table's id), or a
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from doublesix.server.rooms import tables
-from doublesix.server.rooms.events import AgainAccepted, AgainDeclined, AgainOffered, Event
+from doublesix.server.rooms import machine, tables
+from doublesix.server.rooms.events import AgainAccepted, AgainDeclined, AgainOffered, Event, Joined
 from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.room import Room
 from doublesix.server.rooms.service import RoomsService
@@ -103,12 +103,19 @@ class Again:
                                                  "increment": int(clock["increment"])}}
         rules = {k: v for k, v in room.rules.to_dict().items() if v is not None}
         made = await self.service.create("online", rules, None, host.name, options, None, None,
-                                         tuple(host.holders), host.profile,
-                                         token_hash=host.token_hash)
-        joined = await self.service.join(made["game_id"], made["invite"], guest.name,
-                                         holders=tuple(guest.holders), profile=guest.profile,
-                                         token_hash=guest.token_hash)
+                                         tuple(host.holders), host.profile)
+        game_id = made["game_id"]
+        async with self.service.rooms.locked(game_id) as table:
+            # the host's seat opens to the token they hold; the new one is never sent
+            table.seat(made["seat"]).token_hash = host.token_hash
+            await self.service.rooms.commit(table, [])
+        assert guest.token_hash is not None  # a person's seat (_check)
+        _, sat = await self.service.run(game_id, machine.JoinSeat(
+            made["invite"], guest.name, guest.token_hash, False, None, tuple(guest.holders),
+            tuple(self.service.join_checks), guest.profile))
+        joined = sat[0].event
+        assert isinstance(joined, Joined)
         seats = [0, 0]
-        seats[host.seat], seats[guest.seat] = made["seat"], joined["seat"]
-        hall["again"] = {"by": host.seat, "game_id": made["game_id"], "seats": seats}
-        return [AgainAccepted(seat, made["game_id"], seats)]
+        seats[host.seat], seats[guest.seat] = made["seat"], joined.seat
+        hall["again"] = {"by": host.seat, "game_id": game_id, "seats": seats}
+        return [AgainAccepted(seat, game_id, seats)]

@@ -70,11 +70,9 @@ def _seats(mode: str, players: int, token_hash: str, name: str | None,
 
 def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall: Any,
           computers: Any, now: float, holders: tuple[str, ...] = (),
-          profile: str | None = None, token_hash: str | None = None) -> Founded:
+          profile: str | None = None) -> Founded:
     """The new room (not stored yet) and its creator's answer; raises ServiceError. The
-    creator's *profile* is bound to their seat (in hot-seat, to seat 0: the device's owner).
-    *token_hash*: the creator's seat opens to the token they already hold (hall/again.py:
-    a new table for the same two people), and the answer has no new one (``token`` null)."""
+    creator's *profile* is bound to their seat (in hot-seat, to seat 0: the device's owner)."""
     level = _level(mode, level, computers)
     try:
         rules = Ruleset.from_untrusted(rules_data if rules_data is not None else {})
@@ -82,9 +80,8 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
     except (ValueError, TypeError, KeyError) as exc:
         message = str(exc) or "these rules cannot be played"
         raise ServiceError(ErrorCode.INVALID_RULES, message) from None
-    token = tokens.new_token() if token_hash is None else None
-    token_hash = tokens.digest(token) if token is not None else token_hash
-    assert token_hash is not None
+    token = tokens.new_token()
+    token_hash = tokens.digest(token)
     seats = _seats(mode, rules.players, token_hash, name, computers)
     seats[CREATOR].profile = profile
     if isinstance(hall, dict) and hall.get("rated") is True and profile is None:

@@ -164,15 +164,13 @@ class RoomsService:
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
         hall: Any = None, client: str | None = None, computers: Any = None,
         holders: tuple[str, ...] = (), profile: str | None = None,
-        token_hash: str | None = None,
     ) -> dict[str, Any]:
         founding.check_mode(mode, computers)
         self.budgets.create(client, mode)
         for check in self.create_checks:
             check(hall, client)
         now = self.clock()
-        new = founding.found(mode, rules_data, level, name, hall, computers, now, holders, profile,
-                             token_hash)
+        new = founding.found(mode, rules_data, level, name, hall, computers, now, holders, profile)
         room = new.room
         await self.storage.create(room.row, [new.first])
         self.rooms.add(room)
@@ -184,14 +182,10 @@ class RoomsService:
     async def join(
         self, game_id: str, invite: str | None, name: str | None, *, public: bool = False,
         seat: int | None = None, holders: tuple[str, ...] = (), profile: str | None = None,
-        token_hash: str | None = None,
     ) -> dict[str, Any]:
-        """Take a free seat by invite, or (*public*, the hall) at an open public table;
-        *token_hash*: opened by a token the person holds already (``token`` null then)."""
-        token = tokens.new_token() if token_hash is None else None
-        digest = tokens.digest(token) if token is not None else token_hash
-        assert digest is not None
-        command = machine.JoinSeat(invite, name, digest, public, seat, holders,
+        """Take a free seat by invite, or (*public*, the hall) at an open public table."""
+        token = tokens.new_token()
+        command = machine.JoinSeat(invite, name, tokens.digest(token), public, seat, holders,
                                    tuple(self.join_checks), profile)
         room, events = await self.run(game_id, command)
         joined = events[0].event
