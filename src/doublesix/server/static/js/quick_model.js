@@ -4,13 +4,13 @@
 // screens/hall_quick.js.
 
 import { t } from "./i18n.js";
-import { isTeams, playerCounts, presetKeys } from "./presets.js";
+import { isTeams, playerCounts, ratedKeys } from "./presets.js";
 import "./quick_i18n.js";
 
-/** The game types the pool offers (hall/pool.py PRESETS): those two people play, one against
- * the other (a pairs game needs four). */
+/** The game types the pool offers (hall/pool.py PRESETS): the rated ones two people play, one
+ * against the other (a pairs game needs four). */
 export function quickPresets() {
-  return presetKeys().filter((key) => !isTeams(key) && playerCounts(key).includes(2));
+  return ratedKeys().filter((key) => !isTeams(key) && playerCounts(key).includes(2));
 }
 
 /** @typedef {{ minutes: number, increment: number }} Clock */
