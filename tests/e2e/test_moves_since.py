@@ -85,6 +85,9 @@ def since_my_turn(history: list[dict[str, Any]], seat: int) -> list[dict[str, An
 def start_computer(page: Any, server: Server, preset: str, players: int) -> None:
     page.goto(server.url + "/")
     page.evaluate(f"() => {{ localStorage.setItem('doublesix.v1.preset.computer', JSON.stringify('{preset}')); localStorage.setItem('doublesix.v1.players.computer', '{players}'); }}")
+    # «Автоход» off: these tests take every turn of mine themselves, and a forced move that made
+    # itself between a look and a tap (or right after a reload) left them with nothing to do
+    page.evaluate("() => localStorage.setItem('doublesix.v1.auto.local', 'false')")
     page.reload()
     page.locator("[data-screen=home] [data-action=start-computer]").click()
 
