@@ -20,7 +20,9 @@ so a loaded machine plays the same games). For each game type the bench prints
 Which profiles meet is drawn at random, independent of the ratings, so every game is played
 first (two processes at most: the machine is shared) and rated afterwards in order.
 
-    nice -n 15 .venv/bin/python bench/ratings.py              # about four minutes on 2 cores
+    nice -n 15 .venv/bin/python bench/ratings.py          # about 3 minutes of 2 idle cores
+    nice -n 15 .venv/bin/python bench/ratings.py --full   # the note's figures: about 5 minutes
+                                                          # idle, over half an hour when loaded
     nice -n 15 .venv/bin/python bench/ratings.py --types block --games 200 --newcomer-games 30
 """
 
@@ -28,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
+import resource
 import statistics
 import time
 from collections.abc import Sequence
@@ -52,9 +56,19 @@ from doublesix.server.ratings.model import (
 STRENGTHS = ("random", "easy", "medium", "hard:samples=4", "hard:samples=16")
 COPIES = 2
 #: each rated game type, the player counts its games are played with (rated in one rating),
-#: its number of games and its newcomers' games: «Козёл» and 101 are whole matches of several
-#: deals, so they get fewer
+#: its number of games and its newcomers' games. The defaults fit a few minutes of 2 cores: the
+#: processor time of a game is about 0.05 s for a block deal, 0.15 s for a draw deal, 0.55 s for
+#: a 101 match and 1.7 s for a «Козёл» match (four players, whole matches, the hard computer
+#: thinking in most seats), so the matches get fewest; about 340 s of processor time in all
 TYPES: dict[str, tuple[tuple[int, ...], int, int]] = {
+    "draw": ((2, 2, 3, 4), 400, 20),
+    "block": ((2, 2, 3, 4), 600, 30),
+    "101": ((2,), 100, 16),
+    "kozel": ((4,), 40, 8),
+}
+#: ``--full``: the campaign of the figures in the note (``bench/arena-figures.md``'s sizes),
+#: about 570 s of processor time (over half an hour on a loaded machine)
+FULL: dict[str, tuple[tuple[int, ...], int, int]] = {
     "draw": ((2, 2, 3, 4), 600, 30),
     "block": ((2, 2, 3, 4), 600, 30),
     "101": ((2,), 200, 20),
@@ -95,6 +109,14 @@ def play(game: Game) -> int | None:
     outcome = match.deal.outcome
     assert outcome is not None
     return outcome.winner
+
+
+def timed(game: Game) -> tuple[int | None, float]:
+    """:func:`play`, and the processor time it took (the wall clock says more of the load on
+    a shared machine than of the bench)."""
+    start = time.process_time()
+    winner = play(game)
+    return winner, time.process_time() - start
 
 
 def sides_of(game: Game) -> list[list[int]]:
@@ -193,7 +215,7 @@ class Replay:
 
 
 def run_type(preset: str, args: argparse.Namespace, executor: ProcessPoolExecutor) -> None:
-    counts, games, new_games = TYPES[preset]
+    counts, games, new_games = (FULL if args.full else TYPES)[preset]
     games = args.games or games
     new_games = args.newcomer_games or new_games
     shipped = model(preset)
@@ -211,10 +233,13 @@ def run_type(preset: str, args: argparse.Namespace, executor: ProcessPoolExecuto
               for p in newcomers}
     every = phase1 + [g for p in newcomers for g in phase2[p]]
     start = time.perf_counter()
-    winners = list(executor.map(play, every, chunksize=4))
+    results = list(executor.map(timed, every, chunksize=4))
+    winners = [winner for winner, _ in results]
     seconds = time.perf_counter() - start
+    cpu = sum(spent for _, spent in results)
     print(f"\n== {preset} (rating {key!r}; {games} games with {sorted(set(counts))} players,"
-          f" then {len(newcomers)} newcomers x {new_games}; played in {seconds:.0f} s)")
+          f" then {len(newcomers)} newcomers x {new_games}; played in {seconds:.0f} s,"
+          f" {cpu:.0f} s of processor time)")
 
     def replay(rating: Model) -> Replay:
         fresh = {p: rating.new() for p in strength}
@@ -295,6 +320,8 @@ def main() -> None:
                         help="newcomers per strength (default 1)")
     parser.add_argument("--newcomer-games", type=int, default=0,
                         help="games of each newcomer (default: per type)")
+    parser.add_argument("--full", action="store_true",
+                        help="the full campaign (more games per type: about half an hour)")
     parser.add_argument("--seed", type=int, default=25)
     parser.add_argument("--priors", default="50,75,100,150,200,423",
                         help="the priors (points) the log loss is compared at; 423 is"
@@ -303,13 +330,17 @@ def main() -> None:
                         help="processes playing the games (the machine is shared: at most 2)")
     args = parser.parse_args()
     args.priors = [float(p) for p in args.priors.split(",")]
+    # the time below is the machine's as much as the bench's: say how busy it was
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as executor:
         for preset in args.types.split(","):
             if preset not in TYPES:
                 parser.error(f"unknown type {preset!r}: choose from {', '.join(TYPES)}")
             run_type(preset, args, executor)
-    print(f"\n{time.perf_counter() - start:.0f} s in all")
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"\n{time.perf_counter() - start:.0f} s in all, {children.ru_utime:.0f} s of processor"
+          " time in the processes that played")
 
 
 if __name__ == "__main__":

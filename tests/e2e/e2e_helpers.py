@@ -203,3 +203,11 @@ def answer_name(page: Any, name: str | None = None) -> None:
         dialog.locator("[data-name-input]").fill(name)
         dialog.locator("button[value=save]").click()
     dialog.wait_for(state="hidden")
+
+
+def computer_at_full_speed(page: Any) -> None:
+    """The computer's pace «Быстро» for this page's origin (call after the first goto): for a
+    test that plays whole matches against the computer to check something other than its pace,
+    so that it does not wait 0.7 s before every computer move (tests/e2e/test_taps.py and
+    tests/js/pace.test.js are where the pace itself is tested)."""
+    page.evaluate("() => localStorage.setItem('doublesix.v1.pace', JSON.stringify('fast'))")

@@ -48,7 +48,7 @@ def test_a_played_game_is_in_the_profile_and_replays_with_its_review(server: Ser
         assert page.locator("[data-profile-games] [data-past]").count() == 1
         text = line.inner_text()
         assert ("Компьютер" if lang == "ru" else "Computer") in text, text
-        assert line.get_attribute("data-result") in ("won", "lost", "drawn")
+        assert line.get_attribute("data-outcome") in ("won", "lost", "drawn")
         stats = page.locator("[data-profile-stats] [data-stat=draw]").inner_text()
         assert ("сыграно 1" if lang == "ru" else "played 1") in stats, stats
         ratings = page.locator("[data-profile-ratings]").inner_text()

@@ -21,6 +21,7 @@ from e2e_helpers import (
     PHONE,
     Server,
     answer_name,
+    computer_at_full_speed,
     save_settings,
     screenshot,
     table_state,
@@ -117,6 +118,7 @@ def test_four_players_against_three_computers_on_a_phone(server: Server, pages: 
     rng = random.Random(13)
     page = pages.page(PHONE, has_touch=True, is_mobile=True)
     page.goto(server.url + "/")
+    computer_at_full_speed(page)
     page.locator("[data-screen=home] [data-action=start-computer]").click()
     wait_state(page, BUSY)
     # the number of players and «Козёл» sit beside the game type in the settings
@@ -178,6 +180,7 @@ def test_four_player_table_on_a_desktop(server: Server, pages: Any) -> None:
     rules = four_rules(server)
     page = pages.page(DESKTOP)
     page.goto(server.url + "/")
+    computer_at_full_speed(page)
     page.evaluate(f"() => {{ localStorage.setItem('doublesix.v1.preset.computer', JSON.stringify('{rules['preset']}')); localStorage.setItem('doublesix.v1.players.computer', '4'); }}")
     page.locator("[data-screen=home] [data-action=start-computer]").click()
     page.wait_for_function("() => doublesix.store.state.view?.rules?.players === 4")
@@ -328,6 +331,7 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
     rules = four_rules(server)
     anna = pages.page(DESKTOP)
     anna.goto(server.url + "/#hall")
+    computer_at_full_speed(anna)
     anna.locator("[data-hall-name]").fill("Аня")
     presets = anna.locator("[data-hall-presets]")
     choose_rules(presets, rules, "hall")
@@ -340,6 +344,7 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
 
     boris = pages.page(PHONE)
     boris.goto(server.url + "/#hall")
+    computer_at_full_speed(boris)
     boris.locator("[data-hall-name]").fill("Боря")
     row = boris.locator(f".hall-table[data-game='{game_id}']")
     row.wait_for()

@@ -11,4 +11,5 @@ export const CATALOGUE = {
   ],
   levels: ["easy", "medium", "hard"],
   default_level: "medium",
+  rated: ["draw", "block", "101", "kozel"],
 };

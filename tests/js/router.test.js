@@ -51,3 +51,13 @@ test("a profile (one's own or anyone's) and a past game have their own addresses
   assert.ok(!sameRoute(parse("#game=a"), parse("#game=b")));
   assert.ok(!sameRoute(parse("#profile"), parse("#profile=a")));
 });
+
+test("a leaderboard has its own address: its game type and its period", () => {
+  assert.deepEqual(parse("#leaders"), { screen: "leaders", params: {} });
+  assert.deepEqual(parse("#leaders=block"), { screen: "leaders", params: { rating: "block", period: "all" } });
+  assert.deepEqual(parse("#leaders=101.week"), { screen: "leaders", params: { rating: "101", period: "week" } });
+  for (const hash of ["#leaders", "#leaders=block", "#leaders=kozel.week"]) assert.equal(format(parse(hash)), hash);
+  assert.equal(format(parse("#leaders=draw.all")), "#leaders=draw", "all time is the board's default");
+  for (const hash of ["#leaders=", "#leaders=block.year", "#leadersblock"]) assert.equal(parse(hash), null, hash);
+  assert.ok(!sameRoute(parse("#leaders=block"), parse("#leaders=block.week")));
+});

@@ -32,6 +32,8 @@ ERROR_CODES = {
     "bad_json", "bad_message", "unknown_type", "hello_required", "already_hello", "stale_state",
     "not_your_turn", "wrong_seat", "illegal_action", "bad_action", "opponent_away",
     "computer_to_move", "no_next_deal", "not_allowed", "nothing_to_cancel", "bad_level",
+    # docs/protocol.md: `seat_computer` for a seat the room does not have (seat -2 or 9)
+    "bad_request",
 }
 
 

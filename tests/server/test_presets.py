@@ -13,6 +13,7 @@ from doublesix.cli.main import parse
 from doublesix.core.presets import PRESETS, Preset, register, unregister
 from doublesix.core.rules import find_preset
 from doublesix.server.config import Settings
+from doublesix.server.ratings.model import RATED_PRESETS
 from tests.server.harness import ServerThread, create
 
 
@@ -52,6 +53,13 @@ def test_presets_and_levels_are_served(server: ServerThread) -> None:
     assert presets["kozel"] == {"key": "kozel", "players": [4], "default_players": 4,
                                 "targets": [101, 201, 301], "only_targets": True,
                                 "teams": True}
+
+
+def test_the_rated_game_types_are_served_for_the_leaderboards(server: ServerThread) -> None:
+    data = presets_of(server)
+    keys = [p["key"] for p in data["presets"]]  # type: ignore[attr-defined]
+    assert data["rated"] == list(RATED_PRESETS) == ["draw", "block", "101", "kozel"]
+    assert set(RATED_PRESETS) <= set(keys)  # a board of a game type nobody can play: never
 
 
 def test_every_preset_builds_with_each_count_and_target_it_offers() -> None:

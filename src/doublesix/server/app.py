@@ -54,6 +54,8 @@ def create_app(
                 app.state.service = parts.service
                 app.state.hall = parts.hall
                 app.state.ratings = parts.ratings
+                app.state.matchmaker = parts.matchmaker
+                app.state.again = parts.again
                 app.state.observe = parts.observe
                 collector.apply()
                 yield

@@ -15,8 +15,12 @@ from dataclasses import dataclass
 
 from doublesix.server import fanout
 from doublesix.server.config import Settings
+from doublesix.server.hall.again import Again
+from doublesix.server.hall.seek import Matchmaker, People, Pool
 from doublesix.server.hall.service import Hall
 from doublesix.server.ops.observe import Observer
+from doublesix.server.profiles.service import key_hash
+from doublesix.server.ratings.model import MODELS
 from doublesix.server.ratings.service import Ratings
 from doublesix.server.rooms import clocks
 from doublesix.server.rooms.leavers import Leavers
@@ -32,6 +36,8 @@ class Parts:
     hall: Hall
     observe: Observer
     ratings: Ratings
+    matchmaker: Matchmaker
+    again: Again
 
 
 @contextlib.asynccontextmanager
@@ -51,6 +57,7 @@ async def running(
     # a rated table's finished game is rated right after it is kept (ratings/service.py)
     ratings = Ratings(storage.ratings, storage.profiles, clock)
     service.rooms.kept.append(ratings.settle)
+    matchmaker = Matchmaker(service, _people(storage, ratings), _pool(settings.redis_url))
     try:
         observe.start()  # inside: a metrics port that fails to bind still unhooks the collector
         async with fanout.running(service, settings.redis_url) as shared:
@@ -58,16 +65,38 @@ async def running(
                 from doublesix.server.hall import shared as shared_lobby  # the redis extra
 
                 shared_lobby.link(hall, shared)
+                shared_lobby.link_pool(matchmaker, shared)
             await service.start()
             await _sweep(ratings, clock())
             hall.start()
             leavers.start()
-            yield Parts(service, hall, observe, ratings)
+            await matchmaker.start()
+            yield Parts(service, hall, observe, ratings, matchmaker, Again(service, ratings.hold))
     finally:
+        await matchmaker.stop()
         await leavers.stop()
         await hall.stop()
         await service.stop()
         await observe.stop()
+
+
+def _people(storage: Storage, ratings: Ratings) -> People:
+    """What «Играть сейчас» asks of profiles and ratings, which stand above the hall."""
+
+    async def rating(profile_id: str, preset: str) -> int:
+        found = await ratings.store.current([profile_id], preset)
+        return found.get(profile_id, MODELS[preset].new()).display
+
+    return People(lambda key: storage.profiles.by_key(key_hash(key)), rating, ratings.hold)
+
+
+def _pool(redis_url: str | None) -> Pool | None:
+    """The «Играть сейчас» pool: in Redis with several processes, else this process's own."""
+    if not redis_url:
+        return None
+    from doublesix.server.hall.pool_redis import RedisPool  # the redis extra, lazily
+
+    return RedisPool(redis_url)
 
 
 async def _sweep(ratings: Ratings, now: float) -> None:

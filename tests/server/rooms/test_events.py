@@ -12,6 +12,9 @@ import pytest
 from doublesix.server.rooms import outbox
 from doublesix.server.rooms.events import (
     KINDS,
+    AgainAccepted,
+    AgainDeclined,
+    AgainOffered,
     Audience,
     CameBack,
     ChatSaid,
@@ -61,6 +64,10 @@ WIRE: list[tuple[Event, str]] = [
     (CameBack(1), '{"kind":"back","seat":1}'),
     (SheetClosed(1), '{"kind":"sheet_closed","seat":1}'),
     (Reacted(2, "fish"), '{"kind":"reaction","seat":2,"reaction":"fish"}'),
+    (AgainOffered(1), '{"kind":"again_offered","seat":1}'),
+    (AgainDeclined(0, "declined"), '{"kind":"again_declined","seat":0,"reason":"declined"}'),
+    (AgainAccepted(0, "g2", [1, 0]),
+     '{"kind":"again_accepted","seat":0,"game_id":"g2","seats":[1,0]}'),
     (ChatSaid(0, "Аня", "привет", 1700000000),
      '{"kind":"chat","seat":0,"name":"Аня","text":"привет","at":1700000000}'),
     (TimedOut(loser=0, winner=1, points=23),
@@ -80,7 +87,7 @@ def test_each_kind_is_the_wires_json_and_reads_back(event: Event, wire: str) -> 
 
 def test_every_kind_of_the_protocol_has_a_class() -> None:
     assert {type(e).kind for e, _ in WIRE} == set(KINDS)
-    assert len(KINDS) == 18
+    assert len(KINDS) == 21
 
 
 @pytest.mark.parametrize("payload", [{"kind": "teleport"}, {"mode": "online"},

@@ -107,6 +107,11 @@ class SharedHub(Hub):
             watchers.get(game_id, 0) for heard, _, watchers in self._remote.values()
             if now - heard <= self.ttl)
 
+    def alive(self, process: str) -> bool:
+        """Whether *process* was heard from within ``ttl`` (another process: not this one)."""
+        heard = self._remote.get(process)
+        return heard is not None and self._clock() - heard[0] <= self.ttl
+
     def heard_from(self, process: str) -> None:
         """Any message of *process*: it is alive (and, once silent, is dropped like the others,
         even if it never beat: its lobby lines go with it)."""

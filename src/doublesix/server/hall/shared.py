@@ -10,6 +10,10 @@ Over the fanout's Redis channel (fanout/redis_fanout.py), three message kinds:
   lines it computed, so the newcomer's lobby is complete at once.
 - A process that stops beating (killed) loses its lines after the fanout's ttl.
 
+And one for «Играть сейчас» (hall/seek.py, :func:`link_pool`): ``seek``, a frame (``f``) for
+a waiting socket (``s``, ``process/number``) of another process: ``matched`` when a pair was
+seated where it was taken out of the pool, ``seek_ended`` when another tab replaced it.
+
 The line sent is the table's line before presence: connected seats, watcher counts, and
 whether a full table with nobody at it is listed at all are decided by each process from its
 own shared hub (hall/service.py ``_live``), so they follow presence without a message.
@@ -22,6 +26,7 @@ import logging
 from doublesix.core.jsonvalue import JSONObject, JSONValue
 from doublesix.server.fanout.redis_fanout import RedisFanout
 from doublesix.server.hall.lobby import Line
+from doublesix.server.hall.seek import Matchmaker
 from doublesix.server.hall.service import Hall
 from doublesix.server.rooms.tables import BadLine, line_from_json
 
@@ -73,3 +78,21 @@ def link(hall: Hall, fanout: RedisFanout) -> None:
     fanout.on("lines?", asked)
     fanout.on_silent(hall.forget_process)
     fanout.on_subscribed(lambda: fanout.publish({"k": "lines?"}))
+
+
+def link_pool(matchmaker: Matchmaker, fanout: RedisFanout) -> None:
+    """Let *matchmaker* reach waiting sockets on the other processes, and know which of
+    them are alive (the pool itself is shared in Redis: hall/pool_redis.py)."""
+
+    def tell(socket: str, frame: object) -> None:
+        fanout.publish({"k": "seek", "s": socket, "f": frame})
+
+    def heard(process: str, message: JSONObject) -> None:
+        socket, frame = message.get("s"), message.get("f")
+        if isinstance(socket, str) and isinstance(frame, dict):
+            matchmaker.heard(socket, frame)
+
+    matchmaker.tell = tell
+    matchmaker.alive = lambda process: process == fanout.process or fanout.hub.alive(process)
+    fanout.on("seek", heard)
+    fanout.on_silent(matchmaker.forget_process)

@@ -15,17 +15,20 @@ from starlette.responses import JSONResponse
 from doublesix.bots import DEFAULT_LEVEL, LEVELS
 from doublesix.core.jsonvalue import JSONObject, at
 from doublesix.core.presets import PRESETS, PresetJson
+from doublesix.server.ratings.model import RATED_PRESETS
 
 
 class PresetsJson(TypedDict):
     presets: list[PresetJson]
     levels: list[str]
     default_level: str
+    #: the game types rated at rated hall tables, each with its leaderboard (issue 25)
+    rated: list[str]
 
 
 def presets_json() -> PresetsJson:
     return {"presets": [p.to_json() for p in PRESETS.values()], "levels": list(LEVELS),
-            "default_level": DEFAULT_LEVEL}
+            "default_level": DEFAULT_LEVEL, "rated": list(RATED_PRESETS)}
 
 
 async def presets(request: Request) -> JSONResponse:
@@ -66,5 +69,8 @@ def add_presets(spec: JSONObject) -> None:
             "levels": {"type": "array", "items": {"type": "string"},
                        "description": "the computer's levels, weakest first"},
             "default_level": {"type": "string"},
+            "rated": {"type": "array", "items": {"type": "string"},
+                      "description": "the presets rated at rated hall tables, each with its"
+                                     " leaderboard (GET /api/ratings/{rating})"},
         },
     }

@@ -19,6 +19,8 @@ from typing import Any
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from doublesix.server.hall import again
+from doublesix.server.hall.seek import Matchmaker
 from doublesix.server.hall.service import Hall
 from doublesix.server.http import clients
 from doublesix.server.ops import shutdown
@@ -36,7 +38,16 @@ from doublesix.server.wire.errors import (
     ErrorCode,
     ServiceError,
 )
-from doublesix.server.wire.protocol import Chat, Hello, OutFrame, React, parse_frame
+from doublesix.server.wire.protocol import (
+    Chat,
+    Command,
+    Hello,
+    OutFrame,
+    React,
+    Seek,
+    Simple,
+    parse_frame,
+)
 
 _STOP = object()
 #: a client that stops reading is dropped rather than letting its queue grow without end
@@ -138,6 +149,7 @@ async def _connection(ws: WebSocket, service: RoomsService, hall: Hall, observe:
             await service.leave(conn)
         else:
             hall.leave(conn)  # a lobby or spectator socket (or one that never said hello)
+            ws.app.state.matchmaker.left(conn)  # a lobby socket leaves «Играть сейчас»
         conn.stop()
         await writer
     return conn
@@ -178,11 +190,29 @@ async def _read(
             conn.close(CLOSE_FLOOD, "too many messages")
             return
         with drain.serving(conn):
-            await _serve(conn, service, hall, observe, text)
+            await _serve(conn, service, hall, observe, text, client)
+
+
+def _seeks(command: Command) -> bool:
+    return isinstance(command, Seek) or (isinstance(command, Simple)
+                                          and command.type == "seek_cancel")
+
+
+async def _seek(conn: Connection, command: Command, client: str | None) -> None:
+    """«Играть сейчас» (hall/seek.py): only from the hall's lobby socket (not a seat's, not a
+    spectator's: a seat already has its game)."""
+    if conn.seats or conn.game_id != "":
+        raise ServiceError(ErrorCode.NOT_ALLOWED, "«Играть сейчас» is asked from the hall's"
+                           " lobby socket ({\"type\": \"lobby\"} first)")
+    matchmaker: Matchmaker = conn.ws.app.state.matchmaker
+    if isinstance(command, Seek):
+        await matchmaker.seek(conn, command, client)
+    else:
+        await matchmaker.cancel(conn, command.id)
 
 
 async def _serve(conn: Connection, service: RoomsService, hall: Hall, observe: Observer,
-                 text: str) -> None:
+                 text: str, client: str | None = None) -> None:
     """One frame: parse, hand to the service, turn a refusal into an error frame."""
     started = time.perf_counter()
     try:
@@ -202,12 +232,16 @@ async def _serve(conn: Connection, service: RoomsService, hall: Hall, observe: O
                                    " \"game_id\": …, \"token\": …}")
             else:
                 await service.hello(conn, command)
+        elif _seeks(command):
+            await _seek(conn, command, client)
         elif not conn.seats:
             await hall.handle_outsider(conn, command)
         elif isinstance(command, Chat):
             await hall.chat(conn, command)
         elif isinstance(command, React):
             await hall.react(conn, command)
+        elif isinstance(command, Simple) and command.type in again.TYPES:
+            await conn.ws.app.state.again.handle(conn, command)  # «Ещё раз с ним»
         else:
             await service.handle(conn, command)
     except ServiceError as exc:

@@ -273,6 +273,44 @@ class Reacted(Event):
         return {"kind": self.kind, "seat": self.seat, "reaction": self.reaction}
 
 
+@dataclass(frozen=True, slots=True)
+class AgainOffered(Event):
+    """«Ещё раз с ним»: *seat* invites the other to a new table of the same game and clock."""
+
+    kind: ClassVar[str] = "again_offered"
+    seat: int
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class AgainDeclined(Event):
+    """The offer ended: declined by the other *seat*, or withdrawn by the one who made it."""
+
+    kind: ClassVar[str] = "again_declined"
+    seat: int
+    reason: Literal["declined", "withdrawn"]
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class AgainAccepted(Event):
+    """*seat* accepted: the new table is *game_id*, each old seat at ``seats[old]`` there, each
+    opened by the token that opened the old one."""
+
+    kind: ClassVar[str] = "again_accepted"
+    seat: int
+    game_id: str
+    seats: list[int] = field(default_factory=list)
+
+    def to_json(self) -> Json:
+        return {"kind": self.kind, "seat": self.seat, "game_id": self.game_id,
+                "seats": list(self.seats)}
+
+
 def _timed_out(data: Json) -> TimedOut:
     return TimedOut(loser=data["loser"], winner=data["winner"],
                     winner_pair=data.get("winner_pair"), points=data.get("points"),
@@ -299,6 +337,9 @@ _READERS: dict[str, Callable[[Json], Event]] = {
     "chat": lambda d: ChatSaid(d["seat"], d["name"], d["text"], d["at"]),
     "timeout": _timed_out,
     "reaction": lambda d: Reacted(d["seat"], d["reaction"]),
+    "again_offered": lambda d: AgainOffered(d["seat"]),
+    "again_declined": lambda d: AgainDeclined(d["seat"], d["reason"]),
+    "again_accepted": lambda d: AgainAccepted(d["seat"], d["game_id"], list(d["seats"])),
 }
 KINDS = tuple(_READERS)
 

@@ -202,5 +202,7 @@ class Room:
         self.row.game_no += 1
         self.row.state_no += 1
         self.row.rematch = []
+        if self.row.hall is not None:
+            self.row.hall.pop("again", None)  # «Ещё раз с ним» was about the game before
         self._bot = None
         self.row.computer_to_move = self.computer_to_move()

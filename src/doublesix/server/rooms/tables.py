@@ -3,12 +3,12 @@ timeout result. Pure functions over ``GameRow.hall``, used by the rooms service 
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from doublesix.core.rules import RulesJSON
 from doublesix.server.rooms import clocks
 from doublesix.server.rooms.room import CREATOR, Room
-from doublesix.server.storage.hall import HallRow, TimeoutResult
+from doublesix.server.storage.hall import AgainOffer, HallRow, TimeoutResult
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 STATUSES = ("open", "playing", "finished")
@@ -51,6 +51,8 @@ class HallInfo(TypedDict):
     rated: bool
     clock: clocks.ClockJSON | None
     over: TimeoutResult | None
+    #: «Ещё раз с ним» offered, declined or accepted (hall/again.py); absent: none
+    again: NotRequired[AgainOffer]
 
 
 class BadLine(ValueError):

@@ -57,9 +57,12 @@ def hall_info(room: Room) -> HallInfo | None:
     if hall is None:
         return None
     clock = hall["clock"]
-    return {"public": hall["public"], "rated": hall.get("rated", False),
-            "clock": clocks.public(clock, room.now()) if clock else None,
-            "over": hall["over"]}
+    info: HallInfo = {"public": hall["public"], "rated": hall.get("rated", False),
+                      "clock": clocks.public(clock, room.now()) if clock else None,
+                      "over": hall["over"]}
+    if "again" in hall:
+        info["again"] = hall["again"]
+    return info
 
 
 def chat_log(room: Room) -> list[ChatMessage]:

@@ -52,6 +52,17 @@ class TimeoutResult(TypedDict):
     points: NotRequired[int]
 
 
+class AgainOffer(TypedDict):
+    """«Ещё раз с ним» after a two-player hall game (hall/again.py): who offered a new table;
+    then whether the other declined, or the new table's id and where each seat sits at it."""
+
+    by: int
+    declined: NotRequired[bool]
+    game_id: NotRequired[str]
+    #: each old seat's seat at the new table (the offerer is its creator, at seat 0)
+    seats: NotRequired[list[int]]
+
+
 class HallRow(TypedDict):
     """``GameRow.hall``: None for rooms that are not hall tables."""
 
@@ -64,6 +75,8 @@ class HallRow(TypedDict):
     closed: NotRequired[bool]
     #: a rated table (issue 25: clocked, people only); absent on tables made before ratings
     rated: NotRequired[bool]
+    #: «Ещё раз с ним» offered after this game (absent: none)
+    again: NotRequired[AgainOffer]
 
 
 class BadHallRow(ValueError):
@@ -138,6 +151,19 @@ def timeout_from_json(data: object) -> TimeoutResult:
     return cast(TimeoutResult, data)
 
 
+def again_from_json(data: object) -> AgainOffer:
+    d = _keys(data, "again", set(AgainOffer.__required_keys__), AgainOffer.__optional_keys__)
+    _int(d["by"], "again.by")
+    if not isinstance(d.get("declined", False), bool) or not isinstance(d.get("game_id", ""), str):
+        raise BadHallRow("hall again.declined must be true or false, again.game_id text")
+    seats = d.get("seats", [])
+    if not isinstance(seats, list):
+        raise BadHallRow("hall again.seats must list seats")
+    for seat in seats:
+        _int(seat, "again.seats")
+    return cast(AgainOffer, data)
+
+
 def hall_from_json(data: object) -> HallRow | None:
     """A loaded ``GameRow.hall``, checked key by key; raises :class:`BadHallRow`."""
     if data is None:
@@ -154,4 +180,6 @@ def hall_from_json(data: object) -> HallRow | None:
         chat_from_json(message)
     if d["over"] is not None:
         timeout_from_json(d["over"])
+    if "again" in d:
+        again_from_json(d["again"])
     return cast(HallRow, data)

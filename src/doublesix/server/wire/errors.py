@@ -76,6 +76,8 @@ class ErrorCode(StrEnum):
     BAD_CHAT = "bad_chat"
     CHAT_FLOOD = "chat_flood"
     BAD_REACTION = "bad_reaction"
+    #: «Играть сейчас»: a game type or clock the pool does not offer
+    BAD_SEEK = "bad_seek"
     # review and hints
     NOT_YOUR_SEAT = "not_your_seat"
     NO_HINTS = "no_hints"
@@ -106,6 +108,8 @@ class ErrorFrame(TypedDict):
     message: str
     id: RequestId
     state_no: NotRequired[int]
+    #: a refusal for a while (``leave_wait`` of a ``seek``): whole seconds until it is lifted
+    retry_after: NotRequired[int]
 
 
 class ErrorDetail(TypedDict):
@@ -153,6 +157,8 @@ class ServiceError(Exception):
                              "id": rid}
         if self.state_no is not None:
             frame["state_no"] = self.state_no
+        if self.retry_after is not None:
+            frame["retry_after"] = self.retry_after
         return frame
 
     def body(self) -> ErrorBody:

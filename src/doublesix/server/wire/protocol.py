@@ -101,11 +101,24 @@ class Watch:
     id: RequestId = None
 
 
+@dataclass(frozen=True)
+class Seek:
+    """«Играть сейчас» from a lobby socket: a rated game of this type and clock, soon."""
+
+    key: str
+    preset: str
+    clock: JSONObject
+    name: str | None
+    browser: str | None
+    id: RequestId = None
+
+
 Command = (Hello | Move | NextDeal | Resign | Simple | SetLevel | Chat | React | Watch
-           | SeatComputer)
-SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "claim", "ping", "lobby")
+           | SeatComputer | Seek)
+SIMPLE_TYPES = ("rematch", "rematch_cancel", "reset", "sheet_closed", "claim", "ping", "lobby",
+                "seek_cancel", "again", "again_accept", "again_decline")
 CLIENT_TYPES = ("hello", "move", "next_deal", "resign", "set_level", "chat", "react", "watch",
-                "seat_computer", "stand_in", *SIMPLE_TYPES)
+                "seat_computer", "stand_in", "seek", *SIMPLE_TYPES)
 
 
 def bad(message: str) -> ServiceError:
@@ -182,6 +195,14 @@ def parse_frame(text: str) -> Command:
             seat = _int(frame, "seat")
             assert seat is not None
             return SeatComputer(seat, rid, kind)
+        if kind == "seek":
+            clock = frame.get("clock")
+            if not isinstance(clock, dict):
+                raise bad("'clock' must be an object like {\"minutes\": 5, \"increment\": 0}")
+            name, browser = frame.get("name"), frame.get("browser")
+            return Seek(_str(frame, "key", 128), _str(frame, "preset", 16), clock,
+                        None if name is None else _str(frame, "name", 256),
+                        None if browser is None else _str(frame, "browser", 64), rid)
         if kind == "watch":
             return Watch(_str(frame, "game_id", 64), rid)
         if kind in SIMPLE_TYPES:

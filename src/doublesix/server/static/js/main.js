@@ -22,6 +22,7 @@ import * as nameDialog from "./dialogs/name.js";
 import * as settingsDialog from "./dialogs/settings.js";
 import * as hall from "./screens/hall.js";
 import * as home from "./screens/home.js";
+import * as leaders from "./screens/leaders.js";
 import * as lobby from "./screens/lobby.js";
 import * as pages from "./screens/pages.js";
 import * as profile from "./screens/profile.js";
@@ -54,6 +55,7 @@ const SCREENS = {
   rules: async () => pages,
   tips: async () => pages,
   profile: async () => profile,
+  leaders: async () => leaders,
   past: () => import("./screens/past.js"),
 };
 
@@ -66,7 +68,7 @@ const DIALOGS = {
 };
 
 /** The screens and dialogs at hand (the table once first shown). @type {Map<string, View>} */
-const loaded = new Map([["home", home], ["lobby", lobby], ["hall", hall], ["tutorial", tutorial], ["rules", pages], ["tips", pages], ["profile", profile],
+const loaded = new Map([["home", home], ["lobby", lobby], ["hall", hall], ["tutorial", tutorial], ["rules", pages], ["tips", pages], ["profile", profile], ["leaders", leaders],
   ...Object.entries(DIALOGS).map(([name, d]) => /** @type {[string, View]} */ ([`dialog:${name}`, d.view]))]);
 /** @type {View|null} the screen opened last */
 let current = null;
@@ -142,7 +144,7 @@ function titleFor(/** @type {State} */ state) {
   const subs = {
     table: tableMode && t(tableMode === "hotseat" ? "title.hotseat" : `mode.${tableMode}`), tutorial: t("mode.tutorial"),
     rules: t("mode.rules"), tips: t("mode.tips"), lobby: t("mode.online"), hall: t("mode.hall"),
-    profile: t("mode.profile"), past: t("mode.past"),
+    profile: t("mode.profile"), past: t("mode.past"), leaders: t("mode.leaders"),
   };
   const sub = subs[state.screen];
   return sub ? `${base} · ${sub}` : base;
@@ -191,11 +193,9 @@ const ACTIONS = {
       go({ screen: "lobby", params: {} });
     }
   },
-  "open-hall": () => { go({ screen: "hall", params: {} }); },
-  "open-tutorial": () => { go({ screen: "tutorial", params: {} }); },
-  "open-rules": () => { go({ screen: "rules", params: {} }); },
-  "open-tips": () => { go({ screen: "tips", params: {} }); },
-  "open-profile": () => { go({ screen: "profile", params: {} }); },
+  // open-hall, open-profile, …: a screen with nothing to choose before it opens
+  ...Object.fromEntries(/** @type {ScreenName[]} */ (["hall", "tutorial", "rules", "tips", "profile", "leaders"])
+    .map((screen) => [`open-${screen}`, () => { go({ screen, params: {} }); }])),
   "toggle-lang": () => {
     const lang = language() === "ru" ? "en" : "ru";
     prefs.setLang(lang);
@@ -256,7 +256,9 @@ window.addEventListener("resize", () => {
   clearTimeout(resizeTimer);
   resizeTimer = setTimeout(render, 120);
 });
-window.addEventListener("hashchange", () => route());
+// a hash followed while the page starts is start()'s to read (its screen needs the catalogue)
+let started = false;
+window.addEventListener("hashchange", () => { if (started) route(); });
 
 // ---------------------------------------------------------------- start
 
@@ -274,6 +276,7 @@ async function start() {
   store.setLevel(prefs.level());
   shell.telegram = telegram;
   if (telegram && !prefs.lang() && telegram.user?.language_code?.startsWith("en")) applyLanguage("en");
+  started = true;
   if (telegram?.join) {
     go({ screen: "lobby", params: { join: telegram.join.gameId, invite: telegram.join.invite } }, { hash: false });
   } else if (!route()) {

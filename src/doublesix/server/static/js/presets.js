@@ -6,10 +6,10 @@
 
 /** @typedef {{ key: string, players: number[], default_players: number, targets: number[],
  *   only_targets: boolean, teams: boolean }} PresetInfo */
-/** @typedef {{ presets: PresetInfo[], levels: string[], default_level: string }} Catalogue */
+/** @typedef {{ presets: PresetInfo[], levels: string[], default_level: string, rated?: string[] }} Catalogue */
 
 /** @type {Catalogue} */
-let catalogue = { presets: [], levels: [], default_level: "" };
+let catalogue = { presets: [], levels: [], default_level: "", rated: [] };
 
 /** Take *data* (the endpoint's answer) as the catalogue, after checking its shape. */
 /** @param {unknown} data */
@@ -39,6 +39,12 @@ export async function loadCatalogue(get = (url) => fetch(url)) {
 /** Every game type's key, in the order to offer them. */
 export function presetKeys() {
   return catalogue.presets.map((p) => p.key);
+}
+
+/** The game types rated at rated hall tables, each with its leaderboard, in the order to
+ * offer them. */
+export function ratedKeys() {
+  return catalogue.rated ?? [];
 }
 
 /** The computer's levels, weakest first. */

@@ -114,6 +114,11 @@ export function pageOf(id) {
   return call("GET", `api/profiles/${encodeURIComponent(id)}`);
 }
 
+/** A profile's ratings by game type, each with its history (the page's graph). @param {string} id */
+export function ratingsOf(id) {
+  return call("GET", `api/profiles/${encodeURIComponent(id)}/ratings`);
+}
+
 /** @param {string} name */
 export function rename(name) {
   return call("POST", "api/profiles/me", { name });

@@ -34,6 +34,8 @@ export function parse(hash) {
   if (m) return { screen: "table", params: { mode: "watch", room: m[1] } };
   m = /^profile=(.+)$/.exec(text);
   if (m) return { screen: "profile", params: { id: m[1] } };
+  m = /^leaders(?:=([^.]+)(?:\.(all|week))?)?$/.exec(text);
+  if (m) return { screen: "leaders", params: m[1] ? { rating: m[1], period: m[2] ?? "all" } : {} };
   m = /^game=(.+)$/.exec(text);
   if (m) return { screen: "past", params: { key: m[1] } };
   if (text === "computer" || text === "hotseat") return { screen: "table", params: { mode: text } };
@@ -57,6 +59,10 @@ export function format(route) {
   if (screen === "lobby") return "#online";
   if (screen === "profile") return params.id ? `#profile=${params.id}` : "#profile";
   if (screen === "past") return `#game=${params.key}`;
+  if (screen === "leaders") {
+    if (!params.rating) return "#leaders";
+    return `#leaders=${params.rating}${params.period === "week" ? ".week" : ""}`;
+  }
   if (screen === "home") return "";
   return `#${screen}`;
 }

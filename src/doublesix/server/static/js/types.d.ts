@@ -2,14 +2,15 @@
 // the browser (JSDoc refers to it with import("./types.js").Name, which is a type, not a
 // request). The wire shapes follow docs/protocol.md; fields the client never reads are left out.
 
-export type Screen = "home" | "table" | "lobby" | "hall" | "tutorial" | "rules" | "tips" | "profile" | "past";
+export type Screen = "home" | "table" | "lobby" | "hall" | "tutorial" | "rules" | "tips" | "profile" | "past" | "leaders";
 export type Mode = "computer" | "hotseat" | "online" | "watch";
 
 /** A place in the client: a screen and what it shows (router.js). */
 export interface Route {
   screen: Screen;
-  /** id: a profile's public id (#profile=ID; none: this browser's own); key: a past game's */
-  params: { mode?: Mode; room?: string; join?: string; invite?: string; notFound?: boolean; id?: string; key?: string };
+  /** id: a profile's public id (#profile=ID; none: this browser's own); key: a past game's;
+   * rating and period: a leaderboard's (#leaders=block.week) */
+  params: { mode?: Mode; room?: string; join?: string; invite?: string; notFound?: boolean; id?: string; key?: string; rating?: string; period?: string };
 }
 
 export interface Rules {

@@ -14,6 +14,7 @@ import { placeRows, sameOrFresh } from "../rows.js";
 import { $, shell } from "../shell.js";
 import { chosenRules, clockOptions, targetRadios } from "../views/choices.js";
 import { playersIn, playersRadios } from "../views/players_choice.js";
+import * as quick from "./hall_quick.js";
 
 /** @typedef {import("../hall.js").TableLine} TableLine */
 /** @typedef {import("../types.js").SeatRecord} SeatRecord */
@@ -37,6 +38,7 @@ export function open() {
 }
 
 export function close() {
+  quick.detach();
   const live = socket;
   socket = null;
   live?.close();
@@ -46,6 +48,7 @@ function connect() {
   if (socket) return;
   const live = new LobbyConnection();
   socket = live;
+  quick.attach(live, { name, enter });
   /** @param {Event} ev */
   const onList = (ev) => {
     if (socket !== live) return;
@@ -107,6 +110,7 @@ function buildForm() {
   playersRadios(presets, "hall-players", form.players);
   computerSeatBoxes(presets, form.computers);
   clockOptions(/** @type {HTMLSelectElement} */ ($("[data-hall-clock]", root())), form.clock);
+  quick.build();
 }
 
 /** The list of tables. A lobby frame usually changes one table, and often nothing a row
@@ -269,4 +273,5 @@ export const actions = {
   },
   "hall-create": () => { create(); },
   "hall-sit": (el) => { sit(el); },
+  ...quick.actions,
 };

@@ -6,17 +6,21 @@
 
 import { language, t } from "../i18n.js";
 import * as prefs from "../prefs.js";
-import { deleteProfile, myPage, pageOf, rename } from "../profile.js";
+import { deleteProfile, myPage, pageOf, ratingsOf, rename } from "../profile.js";
 import { leftRatedLine } from "../leaving.js";
 import "../profile_i18n.js";
 import { $, shell } from "../shell.js";
 import { el, gameLine } from "../views/past_parts.js";
+import { ratingsSection } from "../views/profile_ratings.js";
 
 /** @typedef {import("../types.js").State} State */
 
 const root = () => $("[data-screen=profile]");
 /** @type {any} the page as the server sent it, or null while loading */
 let page = null;
+/** @type {Record<string, any>|null} the page's ratings by game type (GET …/ratings), null until they come */
+let ratings = null;
+let ratingsFailed = "";
 let wanted = /** @type {string|null} */ (null);
 let status = "";
 let ticket = 0;
@@ -32,12 +36,30 @@ export async function open(params) {
     const answer = wanted ? await pageOf(wanted) : await myPage(prefs.rawName() ?? shell.telegram?.name ?? null);
     if (mine !== ticket) return;
     page = answer;
+    ratings = null;
+    ratingsFailed = "";
     status = "";
+    loadRatings(answer.profile.id, mine);
   } catch (err) {
     if (mine !== ticket) return;
     const e = /** @type {any} */ (err);
     status = e?.code === "not_found" ? t("profile.missing") : t("profile.failed", { reason: e?.message ?? String(err) });
   }
+  render();
+}
+
+/** The ratings of the page's profile, asked once the page is there. @param {string} id @param {number} mine */
+async function loadRatings(id, mine) {
+  let answer = null;
+  let failed = "";
+  try {
+    answer = (await ratingsOf(id)).ratings ?? {};
+  } catch (err) {
+    failed = /** @type {any} */ (err)?.message ?? String(err);
+  }
+  if (mine !== ticket || !page) return;
+  ratings = answer;
+  ratingsFailed = failed;
   render();
 }
 
@@ -77,49 +99,7 @@ export function render() {
         el("button", { type: "button", class: "btn quiet", "data-action": "profile-rename-open" }, t("profile.rename")),
         el("button", { type: "button", class: "btn danger", "data-action": "profile-delete" }, t("profile.delete"))));
   }
-  box.replaceChildren(head, ratings(page.ratings ?? []), stats(page.stats), opponents(page.opponents), games(page.games, own));
-}
-
-/** The ratings section: filled by the ratings of rated hall games once there are any. */
-/** @param {any[]} list */
-function ratings(list) {
-  const section = el("section", { class: "profile-section", "data-profile-ratings": "" }, el("h3", {}, t("profile.ratings")));
-  if (!list.length) {
-    section.append(el("p", { class: "profile-empty" }, t("profile.ratings.none")));
-    return section;
-  }
-  const ul = el("ul", { class: "profile-ratings" });
-  for (const r of list) {
-    const value = Math.round(r.rating);
-    const li = el("li", { class: "profile-rating", "data-rating": r.preset },
-      el("span", { class: "profile-rating-what" }, t(`preset.${r.preset}`)),
-      el("strong", {}, r.provisional ? t("profile.rating.provisional", { rating: value }) : String(value)),
-      el("span", { class: "profile-rating-games" }, t("profile.rating.games", { n: r.games ?? 0 })));
-    if (Array.isArray(r.history) && r.history.length > 1) li.append(spark(r.history.map((/** @type {any} */ p) => Number(p.rating))));
-    ul.append(li);
-  }
-  section.append(ul);
-  return section;
-}
-
-/** A small rating graph: one polyline over the rating after each rated game. */
-/** @param {number[]} values */
-function spark(values) {
-  const w = 120;
-  const h = 32;
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  const span = hi - lo || 1;
-  const points = values.map((v, i) => `${((w - 4) * i) / (values.length - 1) + 2},${h - 2 - ((h - 4) * (v - lo)) / span}`).join(" ");
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("class", "profile-spark");
-  svg.setAttribute("aria-hidden", "true");
-  const line = document.createElementNS(ns, "polyline");
-  line.setAttribute("points", points);
-  svg.append(line);
-  return svg;
+  box.replaceChildren(head, ratingsSection(ratings, ratingsFailed), stats(page.stats), opponents(page.opponents), games(page.games, own));
 }
 
 /** @param {Record<string, {played: number, won: number}>} table */

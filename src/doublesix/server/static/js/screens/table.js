@@ -11,13 +11,12 @@ import { hintButton, openReviewSheet, askHint, resultSheet } from "../review_hoo
 import { $, $$, shell, store } from "../shell.js";
 import { dropAuto, paintAuto, scheduleAuto } from "../views/autoplay.js";
 import { enableDrag } from "../views/drag.js";
-import { leaverActions } from "../views/leavers.js";
 import { reactionActions, renderReactions } from "../views/reactions.js";
 import { renderResult } from "../views/result.js";
 import { renderTable, viewSeat } from "../views/table.js";
 import { checkDeal } from "../deal_check.js";
 import { shareInvite } from "../telegram.js";
-import { connection, leave, onView, openOnline, openRoom, openWatch, resign, send, sendFrame, startLocal } from "./table_room.js";
+import { connection, leave, onView, openOnline, openRoom, openWatch, resign, roomActions, send, sendFrame, startLocal } from "./table_room.js";
 
 /** @typedef {import("../types.js").State} State */
 /** @typedef {import("../types.js").Route} Route */
@@ -251,7 +250,7 @@ export const actions = {
   "share-invite": () => { shareInvite(shell.telegram?.app, store.state.inviteLink ?? "", t("appTitle"), t("taps.shareText")); },
   "reset-room": () => { sendFrame({ type: "reset" }); },
   "seat-computer": (el) => { sendFrame({ type: "seat_computer", seat: Number(el.dataset.seat) }); },
-  ...leaverActions(sendFrame),
+  ...roomActions, // a leaver's seat, «Ещё раз с ним»: frames of the room's socket
   "reconnect-here": () => { connection()?.open(); },
   "chat-toggle": () => { prefs.toggleChat(); shell.render(); },
   "chat-send": (_form, ev) => {

@@ -6,11 +6,14 @@
 // feedback.js's, and a quick reaction goes straight to its bubble (views/reactions.js).
 
 import { t } from "../i18n.js";
+import { newTable } from "../again_model.js";
 import { feedback } from "../feedback.js";
 import { ApiError, Connection, WatchConnection, createGame } from "../net.js";
 import { PACES, Pacer } from "../pace.js";
 import * as prefs from "../prefs.js";
 import { shell, store } from "../shell.js";
+import { againActions } from "../views/again.js";
+import { leaverActions } from "../views/leavers.js";
 import { showReaction } from "../views/reactions.js";
 
 /** @typedef {import("../types.js").Frame} Frame */
@@ -165,6 +168,18 @@ function receive(/** @type {Frame} */ frame) {
     freshTimer = setTimeout(() => store.stillLine(), motion + 600);
   }
   afterView?.();
+  // «Ещё раз с ним» accepted: both players go to the new table at once
+  if (frame.type === "event" && frame.event?.kind === "again_accepted") goAgain();
+}
+
+/** To the new table «Ещё раз с ним» made, with the token of this one (again_model.js). */
+export function goAgain() {
+  const state = store.state;
+  const offer = /** @type {import("../again_model.js").AgainOffer|undefined} */ (state.room?.hall?.again);
+  const record = newTable(offer, prefs.seatRecord("online", state.game?.game_id ?? null));
+  if (!record) return;
+  prefs.enterRoom(record);
+  shell.go({ screen: "table", params: { mode: "online", room: record.game_id } });
 }
 
 function onStatus(/** @type {Mode} */ mode, /** @type {SeatRecord} */ record, /** @type {string} */ status) {
@@ -242,3 +257,7 @@ export function resign(/** @type {boolean} */ match, /** @type {number|null} */ 
 export function sendFrame(/** @type {Record<string, unknown>} */ frame) {
   return conn ? conn.send(frame) : null;
 }
+
+/** The table's buttons that only send a frame: a leaver's seat (views/leavers.js) and
+ * «Ещё раз с ним» (views/again.js). */
+export const roomActions = { ...leaverActions(sendFrame), ...againActions(sendFrame, goAgain) };

@@ -49,7 +49,9 @@ export function opponentsOf(game) {
 /** One line of the history list: a link to the game's page. @param {any} game */
 export function gameLine(game) {
   const result = resultWord(game);
-  const link = el("a", { class: "past-line", href: `#game=${encodeURIComponent(game.key)}`, "data-past": game.key, "data-result": result.key });
+  // data-outcome, never data-result: that is the result sheet's hook, and main.js took a line of
+  // this list for an open sheet (the whole app went inert on coming back to the profile)
+  const link = el("a", { class: "past-line", href: `#game=${encodeURIComponent(game.key)}`, "data-past": game.key, "data-outcome": result.key });
   link.append(
     el("span", { class: `past-result ${result.key}` }, result.text),
     el("span", { class: "past-who" }, t(opponentsOf(game).n === 1 ? "past.vsOne" : "past.vsMany", opponentsOf(game))),

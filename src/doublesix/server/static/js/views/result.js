@@ -10,6 +10,7 @@ import { seatNamer, viewSeat } from "./table.js";
 import { renderManyResult } from "./result_pairs.js";
 import { handTiles, tableRow } from "./sheet_parts.js";
 import { renderRating } from "../rating_sheet.js";
+import { renderAgain } from "./again.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -68,6 +69,7 @@ export function renderResult(sheet, state) {
     }
   }
   if (state.mode === "watch") next.hidden = again.hidden = true; // spectators only read
+  renderAgain(sheet, state, nameOf); // a hall game's «Ещё раз с ним»: views/again.js
   renderManyResult(sheet, state, { nameOf, mySeat }); // three or four: views/result_pairs.js
   if (appearing) card.scrollTop = 0;
 }
