@@ -6,7 +6,7 @@
 import { t } from "../i18n.js";
 import { canonical, splitTile, tileSpoken } from "../describe.js";
 import { tileSvg } from "../tiles.js";
-import { fitHand } from "./hand_fit.js";
+import { fitHand, showWholeRows } from "./hand_fit.js";
 
 /** @typedef {import("../types.js").State} State */
 /** @typedef {import("../types.js").View} View */
@@ -84,6 +84,7 @@ export function renderHand(hand, state, view, moves, myTurn) {
     const left = target.offsetLeft - hand.clientWidth / 2 + target.offsetWidth / 2;
     hand.scrollTo({ left: Math.max(0, left), behavior: "instant" });
   }
+  showWholeRows(hand, target); // held sideways: its rows, not half of one
 }
 
 /** A copy of *button* that flies from its --from-x/--from-y offset to *rect*, then goes. */

@@ -66,3 +66,15 @@ function fitTiles(/** @type {HTMLElement} */ hand) {
   const most = fits ? "" : `${pads + rows * (2 * w + 4) + (rows - 1) * gapY}px`;
   if (hand.style.maxHeight !== most) hand.style.maxHeight = most;
 }
+
+/** Held sideways, a hand that scrolls shows whole rows: the row of *target* (the chosen or a
+ * playable tile), else the nearest whole row (a tile brought into view by the keyboard may
+ * have left the box between two rows). */
+export function showWholeRows(/** @type {HTMLElement} */ hand, /** @type {HTMLElement|null} */ target) {
+  const first = /** @type {HTMLElement|null} */ (hand.firstElementChild);
+  if (!first || !matchMedia(SIDEWAYS).matches || hand.scrollHeight <= hand.clientHeight + 1) return;
+  const row = first.offsetHeight + (parseFloat(getComputedStyle(hand).rowGap) || 0);
+  // offsets, not boxes: a raised tile's transform moves its box, not its row
+  const top = target ? target.offsetTop - first.offsetTop : Math.round(hand.scrollTop / row) * row;
+  if (Math.abs(hand.scrollTop - top) > 0.5) hand.scrollTo({ top, behavior: "instant" });
+}
