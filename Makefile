@@ -104,8 +104,25 @@ js-lint: $(NODE_TOOLS)
 	node_modules/.bin/eslint --cache --cache-location node_modules/.cache/eslint/ \
 	  src/doublesix/server/static/js tests/js eslint.config.js
 
+# Three runs, so that CI stays near a quarter of an hour on two cores: the quick tests and the
+# browser tests each on two workers (a whole file to a worker; a browser test mostly waits for
+# the page, and every worker has its own server and browser), and between them, one at a time,
+# the tests that time a server under load, kill or restart processes, or share one PostgreSQL
+# and Redis (markers: tests/conftest.py). Every run runs, even after one failed; make fails if
+# any did. PYTEST_WORKERS=0 runs every test in this process, one after another.
+PYTEST_WORKERS ?= 2
+PYTEST_SPREAD := $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
+
 pytest: $(TESTS)
-	$(PY) -m pytest
+	@failed=""; \
+	echo "pytest 1/3: the tests that need neither a browser, nor a service, nor minutes"; \
+	$(PY) -m pytest -m "not browser and not services and not slow" $(PYTEST_SPREAD) \
+	  || failed="$$failed 1"; \
+	echo "pytest 2/3: PostgreSQL and Redis, timed campaigns, killed and restarted servers"; \
+	$(PY) -m pytest -m "(services or slow) and not browser" || failed="$$failed 2"; \
+	echo "pytest 3/3: the browser client in Chromium"; \
+	$(PY) -m pytest -m "browser" $(PYTEST_SPREAD) || failed="$$failed 3"; \
+	if [ -n "$$failed" ]; then echo "pytest failed in run(s):$$failed (see each run's summary above)"; exit 1; fi
 
 # ours by our own judge; the shared ones by the shared check.py when they are beside the clone
 scenarios: $(CORE)

@@ -16,6 +16,7 @@ import pytest
 from e2e_helpers import (
     Server,
     answer_name,
+    computer_at_full_speed,
     play_deal,
     screenshot,
     table_state,
@@ -89,6 +90,8 @@ def test_whole_deals_keep_the_line_calm(server: Server, pages: Any, viewport: di
     """740×300 is a phone held sideways inside Telegram (its own bar above the page)."""
     sideways = viewport["width"] > viewport["height"] and viewport["height"] < 500
     page = pages.page(viewport, has_touch=viewport["width"] < 900)
+    page.goto(server.url + "/")
+    computer_at_full_speed(page)  # the line is measured on my turns, the pace is not at stake
     page.goto(server.url + "/#computer")
     rng = random.Random(viewport["width"] + viewport["height"])
     for deal in range(2):

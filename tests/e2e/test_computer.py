@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from e2e_helpers import DESKTOP, PHONE, Server, play_deal, screenshot, wait_state
+from e2e_helpers import (
+    DESKTOP,
+    PHONE,
+    Server,
+    computer_at_full_speed,
+    play_deal,
+    screenshot,
+    wait_state,
+)
 from table_points import check_sheet
 
 BUSY = {"mine", "other", "result", "over"}
@@ -41,6 +49,7 @@ def test_draw_block_and_101_against_the_computer(server: Server, pages: Any) -> 
     rng = random.Random(1)
     page = pages.page(DESKTOP)
     page.goto(server.url + "/")
+    computer_at_full_speed(page)  # settings, levels and sheets over a whole 101 match
     page.locator("[data-screen=home] [data-action=start-computer]").click()
     wait_state(page, BUSY)
     assert page.locator("[data-screen=table]").get_attribute("data-preset") == "draw"

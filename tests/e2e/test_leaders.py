@@ -246,6 +246,10 @@ def test_the_profile_shows_its_ratings_with_graphs_and_its_games_replay(rated_se
         page.locator("[data-profile-board=block]").click()
         board_loaded(page, "block.all")
         assert page.url.endswith("#leaders=block")
+        page.go_back()  # and the boards' own link, under the ratings
+        page.locator("[data-profile-boards]").click()
+        page.locator("[data-screen=leaders] [data-leaders-type][aria-current=page]").wait_for()
+        assert page.url.endswith("#leaders")
 
 
 def test_a_provisional_rating_on_a_board_shows_its_question_mark(rated_server: Server, pages: Any) -> None:

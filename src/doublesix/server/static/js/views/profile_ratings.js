@@ -27,13 +27,10 @@ export function ratingsSection(ratings, failed = "") {
   }
   // the server's types in the boards' order; one it rates that this client does not know, last
   const keys = Object.keys(ratings).sort((a, b) => order(a) - order(b));
-  if (!keys.length) {
-    section.append(el("p", { class: "profile-empty" }, t("profile.ratings.none")));
-    return section;
-  }
-  const ul = el("ul", { class: "profile-ratings" });
-  for (const key of keys) ul.append(line(key, ratings[key]));
-  section.append(ul);
+  if (!keys.length) section.append(el("p", { class: "profile-empty" }, t("profile.ratings.none")));
+  else section.append(el("ul", { class: "profile-ratings" }, ...keys.map((key) => line(key, ratings[key]))));
+  // the boards, from a profile with ratings or none yet (each rating's name opens its own)
+  section.append(el("p", { class: "profile-boards" }, el("a", { href: "#leaders", "data-profile-boards": "" }, t("menu.leaders"))));
   return section;
 }
 
