@@ -20,8 +20,8 @@ so a loaded machine plays the same games). For each game type the bench prints
 Which profiles meet is drawn at random, independent of the ratings, so every game is played
 first (two processes at most: the machine is shared) and rated afterwards in order.
 
-    nice -n 15 .venv/bin/python bench/ratings.py          # about 3 minutes of 2 idle cores
-    nice -n 15 .venv/bin/python bench/ratings.py --full   # the note's figures: about 5 minutes
+    nice -n 15 .venv/bin/python bench/ratings.py          # under 4 minutes of 2 idle cores
+    nice -n 15 .venv/bin/python bench/ratings.py --full   # the note's figures: about 6 minutes
                                                           # idle, over half an hour when loaded
     nice -n 15 .venv/bin/python bench/ratings.py --types block --games 200 --newcomer-games 30
 """
@@ -59,7 +59,8 @@ COPIES = 2
 #: its number of games and its newcomers' games. The defaults fit a few minutes of 2 cores: the
 #: processor time of a game is about 0.05 s for a block deal, 0.15 s for a draw deal, 0.55 s for
 #: a 101 match and 1.7 s for a «Козёл» match (four players, whole matches, the hard computer
-#: thinking in most seats), so the matches get fewest; about 340 s of processor time in all
+#: thinking in most seats), so the matches get fewest: 443 s of processor time in all when
+#: measured (under 4 minutes of 2 idle cores; 50 minutes at a load of 20 to 25)
 TYPES: dict[str, tuple[tuple[int, ...], int, int]] = {
     "draw": ((2, 2, 3, 4), 400, 20),
     "block": ((2, 2, 3, 4), 600, 30),
@@ -67,7 +68,7 @@ TYPES: dict[str, tuple[tuple[int, ...], int, int]] = {
     "kozel": ((4,), 40, 8),
 }
 #: ``--full``: the campaign of the figures in the note (``bench/arena-figures.md``'s sizes),
-#: about 570 s of processor time (over half an hour on a loaded machine)
+#: about 650 s of processor time (36 minutes at a load of about 20)
 FULL: dict[str, tuple[tuple[int, ...], int, int]] = {
     "draw": ((2, 2, 3, 4), 600, 30),
     "block": ((2, 2, 3, 4), 600, 30),

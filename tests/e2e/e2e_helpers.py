@@ -70,6 +70,12 @@ class Pages:
             ctx.close()
 
 
+def shown(tile: str) -> str:
+    """A tile's name as the page writes it in words: «1‑4», joined by a non-breaking hyphen
+    (U+2011) so that a line never wraps between its halves (issue 24, js/i18n.js)."""
+    return tile.replace("-", "\u2011")
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a screenshot under artifacts/screenshots (git-ignored): NAME-WxH.png."""
     SHOTS.mkdir(parents=True, exist_ok=True)

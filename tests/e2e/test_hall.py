@@ -131,11 +131,15 @@ def test_strangers_meet_chat_play_a_timed_101_match_and_are_watched(server: Serv
     assert viewer.locator("[data-chat-form]").is_hidden()
     screenshot(boris, "hall-chat")
     screenshot(viewer, "hall-watch")
-    # Боря switches the chat off: the messages go, the switch stays to turn it back on
+    # Боря switches the chat off: the messages go, the switch stays to turn it back on (on
+    # his phone the chat is in a sheet pulled up from its handle, issue 24)
+    boris.locator("[data-chat-handle]").click()
     boris.locator("[data-chat-toggle]").click()
     assert boris.locator("[data-chat-log]").is_hidden()
     boris.locator("[data-chat-toggle]").click()
     assert boris.locator("[data-chat-log]").is_visible()
+    boris.keyboard.press("Escape")
+    boris.locator("[data-chat-sheet]").wait_for(state="hidden")
 
     assert _play_match([anna, boris], random.Random(3), drag_once=True), "no tile was dragged"
     for page in (anna, boris):

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 import pytest
-from e2e_helpers import DESKTOP, PHONE, Server, screenshot, take_turn, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, screenshot, shown, take_turn, wait_state
 from test_hotseat_phone import start_hotseat
 
 WORDS = {
@@ -87,9 +87,9 @@ def expected_summary(history: list[dict[str, Any]], seat: int, lang: str, *, pai
         for kind, n, rest, ends in acts:
             if kind == "play" and len(rest) > 1:
                 # the end by its number (the value it showed before the play)
-                said.append(w["playTo"].format(tile=canonical(rest[0]), v=ends[0 if rest[1] == "left" else 1]) if ends else w["play"].format(tile=canonical(rest[0]), side=w[rest[1]]))
+                said.append(w["playTo"].format(tile=shown(canonical(rest[0])), v=ends[0 if rest[1] == "left" else 1]) if ends else w["play"].format(tile=shown(canonical(rest[0])), side=w[rest[1]]))
             elif kind == "play":
-                said.append(w["first"].format(tile=canonical(rest[0])))
+                said.append(w["first"].format(tile=shown(canonical(rest[0]))))
             elif kind == "draw":
                 said.append(w["draws"].format(n=n) if n > 1 else w["draw"])
             else:

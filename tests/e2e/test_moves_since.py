@@ -14,7 +14,7 @@ import random
 import time
 from typing import Any
 
-from e2e_helpers import DESKTOP, PHONE, Server, table_state, take_turn, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, shown, table_state, take_turn, wait_state
 from e2e_helpers import SHOTS as ARTIFACTS
 
 SHOTS = ARTIFACTS / "24-moves"
@@ -52,10 +52,10 @@ def act_words(events: list[dict[str, Any]]) -> list[str]:
             draws = 0
         if words[0] == "play":
             if len(words) == 2:
-                out.append(f"заход {canonical(words[1])}")
+                out.append(f"заход {shown(canonical(words[1]))}")
             else:
                 value = event["ends_before"][0 if words[2] == "left" else 1]
-                out.append(f"{canonical(words[1])} к\u00a0{value}")  # «к» never ends a line
+                out.append(f"{shown(canonical(words[1]))} к\u00a0{value}")  # «к» never ends a line
         elif words[0] == "pass":
             out.append("пас")
     return out
@@ -85,6 +85,9 @@ def since_my_turn(history: list[dict[str, Any]], seat: int) -> list[dict[str, An
 def start_computer(page: Any, server: Server, preset: str, players: int) -> None:
     page.goto(server.url + "/")
     page.evaluate(f"() => {{ localStorage.setItem('doublesix.v1.preset.computer', JSON.stringify('{preset}')); localStorage.setItem('doublesix.v1.players.computer', '{players}'); }}")
+    # «Автоход» off: these tests take every turn of mine themselves, and a forced move that made
+    # itself between a look and a tap (or right after a reload) left them with nothing to do
+    page.evaluate("() => localStorage.setItem('doublesix.v1.auto.local', 'false')")
     page.reload()
     page.locator("[data-screen=home] [data-action=start-computer]").click()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from e2e_helpers import DESKTOP, PHONE, Server, play_deal, screenshot, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, play_deal, screenshot, shown, wait_state
 
 BUSY = {"mine", "other", "result", "over"}
 
@@ -107,7 +107,7 @@ def test_hints_can_be_turned_off_and_the_tutorial_has_one(server: Server, pages:
     page.locator("[data-action=menu]").click()
     page.locator("[data-menu] [data-action=open-tutorial]").click()
     page.locator("[data-tut-hint]").click()
-    assert "4-4" in page.locator("[data-tut-hint-text]").inner_text()
+    assert shown("4-4") in page.locator("[data-tut-hint-text]").inner_text()
 
 
 def test_hot_seat_reviews_either_player(server: Server, pages: Any) -> None:

@@ -6,6 +6,7 @@
 import { t } from "./i18n.js";
 import "./hall_i18n.js";
 import { chatOff } from "./prefs.js";
+import { renderChatSheet } from "./views/chat_sheet.js";
 
 const $ = (root, sel) => root.querySelector(sel);
 
@@ -95,7 +96,9 @@ export function renderHallTable(root, state) {
     again.textContent = asked ? t("online.rematchWait") : t("newGame");
     again.disabled = asked;
   }
-  renderChat($(root, "[data-chat]"), state, Boolean(hall));
+  // the chat may sit in a phone's sheet, outside the table's screen: found in the document
+  renderChat($(document, "[data-chat]"), state, Boolean(hall));
+  renderChatSheet(root, state);
 }
 
 function renderChat(box, state, enabled) {

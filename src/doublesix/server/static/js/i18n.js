@@ -31,7 +31,15 @@ export function t(key, params = {}) {
   const table = STRINGS[current] ?? STRINGS.ru;
   let text = table[key] ?? STRINGS.ru[key] ?? key;
   if (typeof text === "object") text = text[pluralCategory(params.n)] ?? text.other;
-  return text.replace(/\{(\w+)\}/g, (/** @type {string} */ _, /** @type {string} */ name) => (name in params ? String(params[name]) : `{${name}}`));
+  return unbrokenTiles(text.replace(/\{(\w+)\}/g, (/** @type {string} */ _, /** @type {string} */ name) => (name in params ? String(params[name]) : `{${name}}`)));
+}
+
+/** A tile's name in running text, «1-4», joined by a non-breaking hyphen (U+2011): a line
+ * that wrapped at the hyphen left «1-» at one line's end and «4» at the next. Every word of
+ * the client goes through t(), so tile names in words or in {tile} params are joined there;
+ * the rules pages (content.js) call it themselves. A range such as «1–24» has an en dash. */
+export function unbrokenTiles(/** @type {string} */ text) {
+  return text.replace(/(?<![\w.‑-])([0-6])-([0-6])(?![\w‑-])/g, "$1\u2011$2");
 }
 
 export const _STRINGS = STRINGS;

@@ -6,6 +6,7 @@
 import { t } from "../i18n.js";
 import { canonical, splitTile, tileSpoken } from "../describe.js";
 import { tileSvg } from "../tiles.js";
+import { fitHand, showWholeRows } from "./hand_fit.js";
 
 /** @typedef {import("../types.js").State} State */
 /** @typedef {import("../types.js").View} View */
@@ -22,6 +23,7 @@ export function renderHand(hand, state, view, moves, myTurn) {
   const focusedTile = /** @type {HTMLElement|null|undefined} */ (document.activeElement?.closest?.("[data-tile]"))?.dataset.tile ?? null;
   const firstMove = (view?.line ?? []).length === 0;
   const key = JSON.stringify([tiles, [...moves.plays.keys()], myTurn, state.selected, state.freshHand, state.lang]);
+  fitHand(hand); // held sideways: every tile whole in the rows the column leaves (hand_fit.js)
   if (hand.dataset.key === key) return;
   hand.dataset.key = key;
   hand.setAttribute("aria-label", t("hand"));
@@ -56,6 +58,7 @@ export function renderHand(hand, state, view, moves, myTurn) {
     return button;
   });
   hand.replaceChildren(...buttons);
+  fitHand(hand); // with the new count, before the flying tile measures where it lands
   // a tile just drawn flies from the boneyard's label to its place in the hand: a copy on
   // top of everything (the hand's scrolling box would clip it), the tile itself appears after
   const yard = document.querySelector("[data-boneyard]")?.getBoundingClientRect();
@@ -81,6 +84,7 @@ export function renderHand(hand, state, view, moves, myTurn) {
     const left = target.offsetLeft - hand.clientWidth / 2 + target.offsetWidth / 2;
     hand.scrollTo({ left: Math.max(0, left), behavior: "instant" });
   }
+  showWholeRows(hand, target); // held sideways: its rows, not half of one
 }
 
 /** A copy of *button* that flies from its --from-x/--from-y offset to *rect*, then goes. */

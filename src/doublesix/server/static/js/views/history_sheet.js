@@ -20,9 +20,10 @@ function sheet() {
   return /** @type {HTMLDialogElement} */ (document.querySelector("[data-history-sheet]"));
 }
 
-/** Calls *fn* when a pointer pressed on *el* travels SWIPE px up (dir -1) or down (dir 1).
+/** Calls *fn* when a pointer pressed on *el* travels SWIPE px up (dir -1) or down (dir 1);
+ * the chat's sheet (views/chat_sheet.js) is pulled the same way.
  * @param {HTMLElement} el @param {number} dir @param {() => void} fn */
-function onSwipe(el, dir, fn) {
+export function onSwipe(el, dir, fn) {
   /** @type {{ id: number, y: number }|null} */
   let start = null;
   el.addEventListener("pointerdown", (ev) => {

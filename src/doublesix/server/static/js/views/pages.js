@@ -1,7 +1,7 @@
 // @ts-check
 // The Rules and Tips pages, drawn from content.js with the same tile pictures as the table.
 
-import { language } from "../i18n.js";
+import { language, unbrokenTiles } from "../i18n.js";
 import { PAGES } from "../content.js";
 import { splitTile } from "../describe.js";
 import { tileSvg } from "../tiles.js";
@@ -13,19 +13,19 @@ export function renderPage(article, name) {
   const nodes = blocks.map((block) => {
     if (block.h2 || block.h3) {
       const h = document.createElement(block.h2 ? "h2" : "h3");
-      h.textContent = block.h2 ?? block.h3;
+      h.textContent = unbrokenTiles(block.h2 ?? block.h3);
       return h;
     }
     if (block.p) {
       const p = document.createElement("p");
-      p.textContent = block.p;
+      p.textContent = unbrokenTiles(block.p);
       return p;
     }
     if (block.ul) {
       const ul = document.createElement("ul");
       for (const item of block.ul) {
         const li = document.createElement("li");
-        li.textContent = item;
+        li.textContent = unbrokenTiles(item);
         ul.append(li);
       }
       return ul;

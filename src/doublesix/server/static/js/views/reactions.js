@@ -1,6 +1,6 @@
 // @ts-check
 // Quick reactions at an online table (issue 24): the picker (a «😊» button that opens a row of
-// the fixed set, under the move buttons) and the bubble a reaction shows by its sender's seat
+// the fixed set, at the end of the move buttons' row) and the bubble a reaction shows by its sender's seat
 // for a few seconds. The set is the server's (taps_i18n.js REACTIONS); what is shown is our own
 // words for a key, never text a stranger typed. A spectator sees them but has no picker.
 
@@ -39,7 +39,9 @@ function picker(/** @type {HTMLElement} */ root) {
     list.append(b);
   }
   box.append(toggle, list);
-  /** @type {HTMLElement} */ (root.querySelector("[data-actions]")).after(box);
+  // in the row of the move buttons, at its end: a row of its own under them cost a phone's
+  // felt 52 px (css/taps.css); the row of reactions opens above it, over the hand
+  /** @type {HTMLElement} */ (root.querySelector("[data-actions]")).append(box);
   return box;
 }
 
