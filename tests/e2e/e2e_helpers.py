@@ -119,20 +119,33 @@ def take_turn(page: Any, rng: random.Random, *, touch: bool = False) -> str:
 
     With *touch* the page is tapped (a touch screen) instead of clicked.
     """
-    def press(locator: Any) -> None:
-        # «Автоход» may make a single move by itself meanwhile (issue 24): then the tile or
-        # button is gone, and the short timeout hands the turn back to the caller's loop
-        if touch:
-            locator.tap(timeout=3000)
-        else:
-            locator.click(timeout=3000)
+    def presser(timeout: float) -> Any:
+        def press(locator: Any) -> None:
+            if touch:
+                locator.tap(timeout=timeout)
+            else:
+                locator.click(timeout=timeout)
+        return press
 
-    try:
-        return _take_turn(page, rng, press)
-    except Exception as exc:  # Playwright's TimeoutError (imported lazily)
-        if type(exc).__name__ != "TimeoutError":
-            raise
-        return ""
+    before = page.evaluate("() => doublesix.store.state.view?.version")
+    # «Автоход» may make a single move by itself meanwhile (issue 24): then the tile or button
+    # is gone, and the short timeout hands the turn back; a machine that is only slow gets a
+    # second, longer try at the same turn
+    for timeout in (3000, 12_000):
+        try:
+            return _take_turn(page, rng, presser(timeout))
+        except Exception as exc:  # Playwright's TimeoutError (imported lazily)
+            if type(exc).__name__ != "TimeoutError":
+                raise
+            if moved_since(page, before):
+                return "auto"
+    return ""
+
+
+def moved_since(page: Any, version: Any) -> bool:
+    """Whether the table moved on from *version*: «Автоход» (issue 24) made the forced move
+    while a slow machine was still aiming the tap at it, so the button or tile went away."""
+    return bool(page.evaluate("v => doublesix.store.state.view?.version !== v", version))
 
 
 def _take_turn(page: Any, rng: random.Random, press: Any) -> str:
