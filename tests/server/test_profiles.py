@@ -132,7 +132,9 @@ async def test_a_finished_game_is_in_history_and_reopens_with_replay_and_review(
     assert line["seats"][1]["profile"] is None
     page = (await get(server, "/api/profiles/me", key)).json()
     assert page["stats"]["draw"]["played"] == 1
-    assert page["ratings"] == []  # a game against the computer is never rated
+    assert "ratings" not in page  # they have one source, GET /api/profiles/{id}/ratings
+    ratings = (await get(server, f"/api/profiles/{profile_id}/ratings", key)).json()
+    assert ratings == {"ratings": {}}  # a game against the computer is never rated
     assert page["stats"]["draw"]["won"] == int(bool(line["won"]))
     past = (await get(server, f"/api/history/{line['key']}", key)).json()
     assert past["seat"] == 0 and past["game"]["key"] == line["key"]

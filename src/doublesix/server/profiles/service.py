@@ -31,7 +31,7 @@ from __future__ import annotations
 import collections
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from doublesix.server.hall.names import clean_name
 from doublesix.server.profiles.replay import replay
@@ -92,26 +92,12 @@ def game_json(game: FinishedGame, me: ProfileId | None = None) -> dict[str, Any]
             "won": None if not mine else game.seats[mine[0]].won}
 
 
-class RatingsSource(Protocol):
-    """What the profile page asks of ratings (issue 25, item 2), plugged in as
-    ``Profiles.ratings``. One line per game type the profile has a rating in::
-
-        {"preset": "draw", "rating": 1523.0, "provisional": False, "games": 14,
-         "history": [{"at": 1764433000.0, "rating": 1500.0}, …]}   # oldest first
-    """
-
-    async def of_profile(self, profile_id: ProfileId) -> list[dict[str, Any]]: ...
-
-
 class Profiles:
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.store = storage.profiles
         self.clock = clock
         self._loaded: collections.OrderedDict[str, Room] = collections.OrderedDict()
-        #: the ratings shown on the page, once a source is plugged in (none: an empty list,
-        #: which the page shows as «the rating appears after rated games»)
-        self.ratings: RatingsSource | None = None
 
     # -- who is asking ----------------------------------------------------------------------
     async def from_key(self, key: str | None) -> Profile | None:
@@ -181,7 +167,8 @@ class Profiles:
     async def page(self, profile_id: str, viewer: Profile | None) -> dict[str, Any]:
         """The profile page: name, member since, games played / won by game type, recent
         opponents, and the past games (a stranger sees only its public hall games; every
-        count is over the games listed)."""
+        count is over the games listed). Its ratings are not here but at
+        ``GET /api/profiles/{id}/ratings``, their one source (docs/protocol.md)."""
         profile = await self.store.get(profile_id)
         if profile is None:
             raise ServiceError(ErrorCode.NOT_FOUND, "no such profile (deleted?)", status=404)
@@ -203,11 +190,9 @@ class Profiles:
                 if s.profile_id not in opponents and len(opponents) < RECENT_OPPONENTS:
                     opponents[s.profile_id] = {"profile": s.profile_id, "name": s.name,
                                                "last": game.finished_at}
-        ratings = [] if self.ratings is None else await self.ratings.of_profile(
-            profile.profile_id)
         # rated games left (issue 26): public, as lichess shows a habit of leaving
         left_rated = await self.storage.ratings.left_count(profile.profile_id)
-        return {"profile": profile_json(profile), "own": own, "stats": stats, "ratings": ratings,
+        return {"profile": profile_json(profile), "own": own, "stats": stats,
                 "left_rated": left_rated, "opponents": list(opponents.values()),
                 "games": [game_json(g, profile.profile_id) for g in games]}
 
