@@ -96,7 +96,8 @@ export function renderChatSheet(/** @type {HTMLElement} */ root, /** @type {Stat
   const words = off ? t("chat.off") : n ? t("chat.unread", { n }) : t("chat.title");
   // held sideways the handle shares the top bar's middle with «Ходы»: a sign and the count,
   // its words the handle's name
-  const text = matchMedia(SIDEWAYS).matches ? (off ? "💬 ✕" : n ? `💬 ${n}` : "💬") : words;
+  // (✉, not 💬: a phone without a colour emoji font drew 💬 as an empty box)
+  const text = matchMedia(SIDEWAYS).matches ? (off ? "✉ ✕" : n ? `✉ ${n}` : "✉") : words;
   const label = $(handle, "[data-chat-handle-text]");
   if (label.textContent !== text) label.textContent = text;
   if (handle.getAttribute("aria-label") !== words) handle.setAttribute("aria-label", words);

@@ -118,7 +118,8 @@ export function renderTable(root, state, ctx) {
     ];
     if (match.hanging) parts.push(t("hanging", { n: match.hanging }));
     // a phone has room for the score and the target; the leader is plain from "lower is better"
-    if (innerWidth >= 600) parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
+    // (held sideways too: its counts are two short lines at the head of the right column)
+    if (innerWidth >= 600 && innerHeight > 500) parts.push(leader === null ? t("leads.none") : t("leads", { name: nameOf(leader) }));
     score.textContent = parts.join(" · ");
     score.title = t("score.lowerBetter");
   } else {
