@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import inspect
 import json
 import os
 import signal
@@ -128,18 +129,21 @@ class Probe:
         from doublesix.server.rooms import cache, service
 
         original_serve = ws._serve
+        serve_signature = inspect.signature(original_serve)
         frames = self.frames
 
-        async def timed_serve(*args: Any) -> None:
-            text: str = args[-1]  # _serve(conn, service, hall, text): the frame comes last
+        async def timed_serve(*args: Any, **kwargs: Any) -> None:
+            # the frame by its parameter's name: its place among _serve's arguments has moved
+            # before (a client key came after it), and the probe then counted no frame at all
+            text: str = serve_signature.bind(*args, **kwargs).arguments["text"]
             started = time.perf_counter()
             try:
-                await original_serve(*args)
+                await original_serve(*args, **kwargs)
             finally:
                 kind = text[text.find('"type"'):][:40].split('"')[3] if '"type"' in text else "?"
                 frames[kind if kind.isidentifier() else "?"].add(time.perf_counter() - started)
 
-        ws._serve = timed_serve  # type: ignore[assignment]
+        ws._serve = timed_serve
 
         encode = self.encode
         real_json = json
