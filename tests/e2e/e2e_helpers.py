@@ -224,3 +224,29 @@ def computer_at_full_speed(page: Any) -> None:
     so that it does not wait 0.7 s before every computer move (tests/e2e/test_taps.py and
     tests/js/pace.test.js are where the pace itself is tested)."""
     page.evaluate("() => localStorage.setItem('doublesix.v1.pace', JSON.stringify('fast'))")
+
+
+def hall_table_of_two(server: Any, pages: Pages, *, preset: str | None = None,
+                      clock: str = "2", sizes: tuple[dict[str, int], dict[str, int]] | None = None,
+                      touch: bool = True) -> tuple[Any, Any]:
+    """Аня makes a clocked hall table (the hall's clock choice *clock*: "2" is 5 min + 3 s) and
+    Боря sits at it from the hall; both pages once every seat is taken."""
+    first, second = sizes or (PHONE, PHONE)
+    anna = pages.page(first, has_touch=touch)
+    anna.goto(server.url + "/#hall")
+    anna.locator("[data-hall-name]").fill("Аня")
+    if preset is not None:
+        anna.locator(f"[data-hall-presets] input[name=hall-preset][value='{preset}']").check()
+    anna.locator("[data-hall-clock]").select_option(clock)
+    anna.locator("[data-hall=hall-create]").click()
+    anna.wait_for_selector("[data-screen=table]:not([hidden]) [data-invite]:not([hidden])")
+    game_id = anna.evaluate("() => doublesix.store.state.game.game_id")
+    boris = pages.page(second, has_touch=touch)
+    boris.goto(server.url + "/#hall")
+    boris.locator("[data-hall-name]").fill("Боря")
+    row = boris.locator(f".hall-table[data-game='{game_id}']")
+    row.wait_for()
+    row.locator("[data-hall=hall-sit]").click()
+    for page in (anna, boris):
+        page.wait_for_function("() => doublesix.store.state.room?.waiting_for?.length === 0")
+    return anna, boris

@@ -7,7 +7,7 @@ from __future__ import annotations
 # ruff: noqa: E501  (what the page shows reads better unwrapped)
 from typing import Any
 
-from e2e_helpers import DESKTOP, PHONE, Server, screenshot, wait_state
+from e2e_helpers import DESKTOP, PHONE, Server, hall_table_of_two, screenshot, wait_state
 
 
 def sheet_of(page: Any) -> Any:
@@ -17,19 +17,9 @@ def sheet_of(page: Any) -> Any:
 
 
 def test_play_them_again_after_a_hall_game(server: Server, pages: Any) -> None:
-    anna, boris = pages.page(PHONE), pages.page(DESKTOP)
-    anna.goto(server.url + "/#hall")
-    anna.locator("[data-hall-name]").fill("Аня")
-    anna.locator("[data-hall-presets] input[name=hall-preset][value='block']").check()
-    anna.locator("[data-hall-clock]").select_option("1")  # 3 min + 2 s
-    anna.locator("[data-hall=hall-create]").click()
-    anna.wait_for_selector("[data-screen=table]:not([hidden])")
+    anna, boris = hall_table_of_two(server, pages, preset="block", clock="1",  # 3 min + 2 s
+                                    sizes=(PHONE, DESKTOP), touch=False)
     first = anna.evaluate("() => doublesix.store.state.game.game_id")
-    boris.goto(server.url + "/#hall")
-    boris.locator("[data-hall-name]").fill("Боря")
-    boris.locator(f".hall-table[data-game='{first}'] [data-hall=hall-sit]").click()
-    for page in (anna, boris):
-        page.wait_for_function("() => doublesix.store.state.room?.waiting_for?.length === 0")
     # the game ends: Аня resigns it
     wait_state(anna, {"mine", "other"})
     anna.locator("[data-action=menu]").click()

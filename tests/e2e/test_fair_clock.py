@@ -13,29 +13,13 @@ import random
 import time
 from typing import Any
 
-from e2e_helpers import PHONE, Server, screenshot, table_state, take_turn
+from e2e_helpers import Server, hall_table_of_two, screenshot, table_state, take_turn
 
 CLOCK_JS = "seat => document.querySelector(`[data-hall-bar] [data-clock='${seat}'] [data-clock-time]`)?.textContent ?? null"
 
 
 def _sit_down(server: Server, pages: Any) -> tuple[Any, Any]:
-    anna = pages.page(PHONE, has_touch=True)
-    anna.goto(server.url + "/#hall")
-    anna.locator("[data-hall-name]").fill("Аня")
-    anna.locator("[data-hall-presets] input[name=hall-preset][value='101']").check()
-    anna.locator("[data-hall-clock]").select_option("2")  # 5 min + 3 s
-    anna.locator("[data-hall=hall-create]").click()
-    anna.wait_for_selector("[data-screen=table]:not([hidden]) [data-invite]:not([hidden])")
-    game_id = anna.evaluate("() => doublesix.store.state.game.game_id")
-    boris = pages.page(PHONE, has_touch=True)
-    boris.goto(server.url + "/#hall")
-    boris.locator("[data-hall-name]").fill("Боря")
-    row = boris.locator(f".hall-table[data-game='{game_id}']")
-    row.wait_for()
-    row.locator("[data-hall=hall-sit]").click()
-    for page in (anna, boris):
-        page.wait_for_function("() => doublesix.store.state.room?.waiting_for?.length === 0")
-    return anna, boris
+    return hall_table_of_two(server, pages, preset="101")  # 5 min + 3 s
 
 
 def _play_first_deal(players: list[Any], rng: random.Random) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from e2e_helpers import PHONE, Server, screenshot, wait_state
+from e2e_helpers import Server, hall_table_of_two, screenshot, wait_state
 
 FELT_JS = "() => Math.round(document.querySelector('[data-board-wrap]').getBoundingClientRect().height)"
 # the least felt that holds the longest lines of a deal at 24 px tiles on a 360 px phone
@@ -19,21 +19,8 @@ LEAST_FELT = 280
 
 
 def _table_of_two(server: Server, pages: Any) -> tuple[Any, Any]:
-    anna = pages.page(PHONE, has_touch=True)
-    anna.goto(server.url + "/#hall")
-    anna.locator("[data-hall-name]").fill("Аня")
-    anna.locator("[data-hall-clock]").select_option("2")  # 5 min + 3 s: the clocks' bar too
-    anna.locator("[data-hall=hall-create]").click()
-    anna.wait_for_selector("[data-screen=table]:not([hidden]) [data-invite]:not([hidden])")
-    game_id = anna.evaluate("() => doublesix.store.state.game.game_id")
-    boris = pages.page(PHONE, has_touch=True)
-    boris.goto(server.url + "/#hall")
-    boris.locator("[data-hall-name]").fill("Боря")
-    row = boris.locator(f".hall-table[data-game='{game_id}']")
-    row.wait_for()
-    row.locator("[data-hall=hall-sit]").click()
+    anna, boris = hall_table_of_two(server, pages)  # 5 min + 3 s: the clocks' bar too
     for page in (anna, boris):
-        page.wait_for_function("() => doublesix.store.state.room?.waiting_for?.length === 0")
         page.wait_for_selector("[data-screen=table] [data-invite]", state="hidden")
     return anna, boris
 
