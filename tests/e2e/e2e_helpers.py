@@ -5,12 +5,15 @@ a person (look at what is on the table, tap what is offered)."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
 import random
 import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 from tests.support.procs import ServerProcess
 
 CHROMIUM = os.environ.get("DOUBLESIX_CHROMIUM", "/usr/bin/chromium")
@@ -250,3 +253,19 @@ def hall_table_of_two(server: Any, pages: Pages, *, preset: str | None = None,
     for page in (anna, boris):
         page.wait_for_function("() => doublesix.store.state.room?.waiting_for?.length === 0")
     return anna, boris
+
+
+def seeded_server(db: Path, seed: Any, **env: str) -> Server:
+    """A server on *db* after ``seed(db)`` (a coroutine function) has written into it, run in a
+    thread of its own: Playwright's sync API keeps an event loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, seed(db)).result()
+    return Server(db, **env)
+
+
+def api(server: Server, path: str, key: str | None = None) -> Any:
+    """GET *path* as the profile of *key* (or nobody): its JSON, once it answered 200."""
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    answer = httpx.get(server.url + path, headers=headers, timeout=10)
+    assert answer.status_code == 200, answer.text
+    return answer.json()

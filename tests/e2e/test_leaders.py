@@ -12,8 +12,6 @@ many games he still needs; the profile's ratings with their graphs, and its game
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import itertools
 import json
 import time
@@ -21,9 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from e2e_helpers import DESKTOP, PHONE, Server, screenshot
+from e2e_helpers import DESKTOP, PHONE, Server, api, screenshot, seeded_server
 from tests.support.rated_games import Seeder
 
 from doublesix.server.ratings.model import RATED_PRESETS
@@ -67,20 +64,9 @@ async def seed(db: Path) -> None:
 
 @pytest.fixture(scope="module")
 def rated_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("leaders") / "e2e.db"
-    # in a thread of its own: Playwright's sync API keeps an event loop running in this one
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, seed(db)).result()
-    srv = Server(db)
+    srv = seeded_server(tmp_path_factory.mktemp("leaders") / "e2e.db", seed)
     yield srv
     srv.stop()
-
-
-def api(server: Server, path: str, key: str | None = None) -> Any:
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
-    answer = httpx.get(server.url + path, headers=headers, timeout=10)
-    assert answer.status_code == 200, answer.text
-    return answer.json()
 
 
 def as_person(page: Any, server: Server, lang: str, key: str | None) -> None:

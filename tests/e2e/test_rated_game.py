@@ -15,17 +15,24 @@ open table seats a person once, and two tabs of one browser share one seat recor
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from e2e_helpers import DESKTOP, PHONE, Server, answer_name, screenshot, table_state, take_turn
+from e2e_helpers import (
+    DESKTOP,
+    PHONE,
+    Server,
+    answer_name,
+    api,
+    screenshot,
+    seeded_server,
+    table_state,
+    take_turn,
+)
 from tests.support.rated_games import Seeder
 
 from doublesix.server.ratings.service import BOARD_GAMES
@@ -64,20 +71,9 @@ BORIS_GAMES = BOARD_GAMES + 4
 
 @pytest.fixture(scope="module")
 def rated_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("rated") / "e2e.db"
-    # in a thread of its own: Playwright's sync API keeps an event loop running in this one
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, seed(db)).result()
-    srv = Server(db, DOUBLESIX_COMPUTER_DELAY="0.05")
+    srv = seeded_server(tmp_path_factory.mktemp("rated") / "e2e.db", seed, DOUBLESIX_COMPUTER_DELAY="0.05")
     yield srv
     srv.stop()
-
-
-def api(server: Server, path: str, key: str | None = None) -> Any:
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
-    answer = httpx.get(server.url + path, headers=headers, timeout=10)
-    assert answer.status_code == 200, answer.text
-    return answer.json()
 
 
 def as_person(page: Any, server: Server, key: str | None, lang: str = "ru") -> None:
