@@ -87,3 +87,31 @@ def test_a_hand_of_fourteen_is_whole_at_740x360(server: Server, pages: Any) -> N
     assert out["bad"] == [] and not out["scrolls"], out
     assert out["least"] >= _least(page) - 0.5, out
     screenshot(page, "sideways-hand-14")
+
+
+def test_a_row_scrolled_away_shows_nothing_of_its_playable_tiles_at_740x300(server: Server, pages: Any) -> None:
+    """Telegram's 740×300 has room for one row: a playable tile rises by the gap between rows,
+    and the hand's bottom padding showed the tops of the next row's playable tiles (clean-clone
+    CI: '2-5 at [608,194,634,250] in [510,130,732,202]', twelve tiles)."""
+    page = pages.page({"width": 740, "height": 300}, has_touch=True)
+    page.goto(server.url + "/#computer")
+    wait_state(page, {"mine", "other"})
+    # twelve tiles, playable ones in the first row and in the second
+    page.evaluate("""() => {
+      const view = doublesix.store.state.view;
+      const hand = ['0-0', '0-1', '0-2', '0-3', '0-4', '0-5', '0-6', '1-1', '1-2', '1-3', '1-4', '1-5'];
+      doublesix.store.update({ view: { ...view, hand, line: [[5, 6]], ends: [5, 6], to_move: view.seat,
+        legal: ['play 0-5 left', 'play 0-6 right', 'play 1-5 left'], lead_options: [], result: null,
+        version: view.version + 100 } });
+    }""")
+    page.wait_for_function("() => document.querySelectorAll('[data-hand] .hand-tile').length === 12")
+    page.wait_for_timeout(100)
+    out = page.evaluate(WHOLE_JS)
+    assert out["scrolls"] and out["bad"] == [], out
+    screenshot(page, "sideways-hand-300-first-row")
+    # the second row, scrolled to: the first row's tiles are as whole or as gone
+    page.evaluate("() => document.querySelector('[data-hand]').scrollTo({ top: 10000, behavior: 'instant' })")
+    page.wait_for_timeout(100)
+    out = page.evaluate(WHOLE_JS)
+    assert out["bad"] == [], out
+    screenshot(page, "sideways-hand-300-second-row")

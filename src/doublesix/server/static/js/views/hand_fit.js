@@ -62,8 +62,10 @@ function fitTiles(/** @type {HTMLElement} */ hand) {
   const { w, rows, fits } = handTileWidth(hand.childElementCount, width, height, px(css.columnGap), gapY);
   const value = `${w}px`;
   if (hand.style.getPropertyValue("--hand-tile-w") !== value) hand.style.setProperty("--hand-tile-w", value);
-  // too long even at the least size: as tall as its whole rows, so none shows cut in half
-  const most = fits ? "" : `${pads + rows * (2 * w + 4) + (rows - 1) * gapY}px`;
+  // too long even at the least size: as tall as its whole rows, so none shows cut in half, and
+  // ending where the last whole row ends: a playable tile rises by the gap between rows
+  // (css/table.css), so in a bottom padding the next row's playable tiles would show their tops
+  const most = fits ? "" : `${px(css.paddingTop) + rows * (2 * w + 4) + (rows - 1) * gapY}px`;
   if (hand.style.maxHeight !== most) hand.style.maxHeight = most;
 }
 
