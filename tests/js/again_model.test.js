@@ -16,6 +16,8 @@ test("nothing before the end, away from the hall, or with the computer at the ta
   assert.equal(a.againSheet({ hall: null, seats: two }, 0, true, nameOf).phase, "none");
   assert.equal(a.againSheet({ hall: {}, seats: [two[0], { seat: 1, computer: true }] }, 0, true, nameOf).phase, "none");
   assert.equal(a.againSheet({ hall: {}, seats: [...two, { seat: 2 }] }, 0, true, nameOf).phase, "none");
+  // one profile in both seats (two browsers of one person): nobody else to invite
+  assert.equal(a.againSheet({ hall: { one_person: true }, seats: two }, 0, true, nameOf).phase, "none");
 });
 
 test("offer, wait, be invited, be declined, be ready: each seat sees its side", () => {

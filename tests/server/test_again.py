@@ -25,19 +25,27 @@ def server() -> Iterator[ServerThread]:
 
 
 async def hall_game(server: ServerThread, *, rated: bool = False, played: bool = True,
-                    preset: str = "block", seed: int = 1) -> tuple[Client, Client]:
-    """A public hall table of Аня (seat 0), Боря sat down, both connected; played out."""
+                    preset: str = "block", seed: int = 1,
+                    one_person: bool = False) -> tuple[Client, Client]:
+    """A public hall table of Аня (seat 0), Боря sat down, both connected; played out. With
+    *one_person*, Аня's profile in both seats of a private table (two browsers of one person)."""
     keys: list[str] = []
     if rated:
         keys = [(await new_profile(server, n))[1] for n in ("Аня", "Боря")]
+    if one_person:
+        keys = [(await new_profile(server, "Аня"))[1]] * 2
     async with httpx.AsyncClient(base_url=server.http) as http:
         made = await http.post("/api/games", headers=auth(keys[0]) if keys else {}, json={
             "mode": "online", "rules": {"preset": preset}, "name": "Аня",
-            "hall": {"public": True, "clock": CLOCK, "rated": rated}})
+            "hall": {"public": not one_person, "clock": CLOCK, "rated": rated}})
         assert made.status_code == 201, made.text
         game = made.json()
-        sat = await http.post(f"/api/hall/tables/{game['game_id']}/sit",
-                              headers=auth(keys[1]) if keys else {}, json={"name": "Боря"})
+        if one_person:  # a public table seats a person once: a private one, by its invite
+            sat = await http.post(f"/api/games/{game['game_id']}/join", headers=auth(keys[1]),
+                                  json={"invite": game["invite"], "name": "Аня"})
+        else:
+            sat = await http.post(f"/api/hall/tables/{game['game_id']}/sit",
+                                  headers=auth(keys[1]) if keys else {}, json={"name": "Боря"})
         assert sat.status_code == 200, sat.text
     a = Client(server, game["game_id"], game["token"])
     b = Client(server, game["game_id"], sat.json()["token"])
@@ -135,3 +143,19 @@ async def test_refused_before_the_end_and_away_from_the_hall(server: ServerThrea
     assert (await ask(alone, "again"))["code"] == "not_allowed"
     for c in (a, b, alone):
         await c.close()
+
+
+async def test_nobody_invites_themselves_again(server: ServerThread) -> None:
+    """Two browsers of one profile at one table: no «Ещё раз с ним» on the sheet (the room
+    says ``one_person``), and the offer itself refused with nothing stored."""
+    a, b = await hall_game(server, one_person=True)
+    assert a.room["hall"]["one_person"] is True
+    refused = await ask(b, "again")
+    assert refused["code"] == "not_allowed" and "one profile" in refused["message"]
+    stored = await server.storage.load(a.game_id)
+    assert stored is not None and stored.hall is not None and "again" not in stored.hall
+    # two people: nothing says one_person
+    c, d = await hall_game(server, rated=True, seed=2)
+    assert "one_person" not in c.room["hall"]
+    for client in (a, b, c, d):
+        await client.close()

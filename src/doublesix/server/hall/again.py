@@ -73,6 +73,9 @@ class Again:
                 s.computer or s.stand_in or s.token_hash is None for s in seats):
             raise ServiceError(ErrorCode.NOT_ALLOWED, "«Ещё раз с ним» is for two people at a"
                                " hall table")
+        if tables.one_person(room):
+            raise ServiceError(ErrorCode.NOT_ALLOWED, "both seats are one profile's: there is"
+                               " nobody else to invite")
         if not tables.is_over(room):
             raise ServiceError(ErrorCode.GAME_IN_PROGRESS, "the game is not over yet")
         return hall

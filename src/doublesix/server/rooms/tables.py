@@ -53,6 +53,9 @@ class HallInfo(TypedDict):
     over: TimeoutResult | None
     #: «Ещё раз с ним» offered, declined or accepted (hall/again.py); absent: none
     again: NotRequired[AgainOffer]
+    #: true when one profile holds every seat (two tabs of one person): never rated, and no
+    #: «Ещё раз с ним» with oneself; absent otherwise
+    one_person: NotRequired[bool]
 
 
 class BadLine(ValueError):
@@ -141,6 +144,13 @@ def is_over(room: Room) -> bool:
     if hall and hall["over"]:
         return True
     return match.deal_over and (not match.rules.is_match or match.is_over)
+
+
+def one_person(room: Room) -> bool:
+    """One profile holds every seat (two tabs or two browsers of one person): the game is
+    never rated (ratings/service.py ``self_game``), and nobody invites themselves again."""
+    profiles = {s.profile for s in room.row.seats}
+    return len(room.row.seats) > 1 and len(profiles) == 1 and None not in profiles
 
 
 def summary(room: Room, connected: set[int], watchers: int) -> TableLine:

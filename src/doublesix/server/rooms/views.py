@@ -9,10 +9,9 @@ from typing import Any
 
 from doublesix.core.notation import ViewJSON, view_to_json
 from doublesix.core.view import view_of
-from doublesix.server.rooms import clocks
+from doublesix.server.rooms import clocks, tables
 from doublesix.server.rooms.events import Numbered
 from doublesix.server.rooms.room import Room
-from doublesix.server.rooms.tables import HallInfo
 from doublesix.server.storage import SeatRow
 from doublesix.server.storage.hall import ChatMessage
 
@@ -51,17 +50,19 @@ def _seat(s: SeatRow, connected: set[int]) -> dict[str, Any]:
     return seat
 
 
-def hall_info(room: Room) -> HallInfo | None:
+def hall_info(room: Room) -> tables.HallInfo | None:
     """A hall table's public extras: open to all or by invite, the clocks, a timeout."""
     hall = room.row.hall
     if hall is None:
         return None
     clock = hall["clock"]
-    info: HallInfo = {"public": hall["public"], "rated": hall.get("rated", False),
+    info: tables.HallInfo = {"public": hall["public"], "rated": hall.get("rated", False),
                       "clock": clocks.public(clock, room.now()) if clock else None,
                       "over": hall["over"]}
     if "again" in hall:
         info["again"] = hall["again"]
+    if tables.one_person(room):
+        info["one_person"] = True
     return info
 
 

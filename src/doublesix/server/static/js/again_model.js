@@ -7,12 +7,12 @@ import { t } from "./i18n.js";
 import "./again_i18n.js";
 
 /** @typedef {{ by: number, declined?: boolean, game_id?: string, seats?: number[] }} AgainOffer */
-/** @typedef {{ hall?: { again?: AgainOffer, over?: unknown } | null, seats?: { seat: number, computer?: boolean, stand_in?: boolean, taken?: boolean }[] }} AgainRoom */
+/** @typedef {{ hall?: { again?: AgainOffer, over?: unknown, one_person?: boolean } | null, seats?: { seat: number, computer?: boolean, stand_in?: boolean, taken?: boolean }[] }} AgainRoom */
 /** @typedef {{ phase: "none"|"offer"|"waiting"|"invited"|"ready", note: string }} AgainSheet */
 
 /**
  * What the sheet shows to the player at *mySeat*: "none" (not a hall game of two people, or
- * not over), "offer" (the button), "waiting" (my offer, «Отозвать»), "invited" (theirs:
+ * of one person in both seats, or not over), "offer" (the button), "waiting" (my offer, «Отозвать»), "invited" (theirs:
  * «Принять» / «Отказаться»), "ready" (accepted: «За новый стол»).
  * @param {AgainRoom|null|undefined} room @param {number} mySeat @param {boolean} over
  * @param {(seat: number) => string} nameOf
@@ -21,7 +21,8 @@ import "./again_i18n.js";
 export function againSheet(room, mySeat, over, nameOf) {
   const seats = room?.seats ?? [];
   const people = seats.length === 2 && seats.every((s) => !s.computer && !s.stand_in && s.taken !== false);
-  if (!room?.hall || !people || !over) return { phase: "none", note: "" };
+  // two tabs of one person: nobody else to invite (room.hall.one_person)
+  if (!room?.hall || !people || !over || room.hall.one_person) return { phase: "none", note: "" };
   const offer = room.hall.again;
   const other = nameOf(1 - mySeat);
   if (!offer) return { phase: "offer", note: "" };
