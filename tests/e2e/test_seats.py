@@ -363,6 +363,10 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
     frames: list[str] = []
     viewer.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     viewer.goto(server.url + "/#hall")
+    # the spectator's page holds each computer move 0.7 s as the players' do; the two people
+    # here move at once, so on a quick machine it fell a whole 101 match behind (stuck at deal 2
+    # when the match ended, all its frames received)
+    computer_at_full_speed(viewer)
     watch_row = viewer.locator(f".hall-table[data-game='{game_id}']")
     watch_row.wait_for()
     watch_row.locator("[data-hall=hall-watch]").click()
