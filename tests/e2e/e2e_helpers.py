@@ -56,9 +56,22 @@ class Pages:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def context(self, viewport: dict[str, int] | None = None, **kw: Any) -> Any:
+    def context(self, viewport: dict[str, int] | None = None, *, pace: str | None = "fast",
+                **kw: Any) -> Any:
+        """A new "person". Their computer opponents move at *pace* (js/pace.js) until the page
+        chooses another: «Быстро» unless a test asks for the player's default (None). At the
+        default «Обычно» every computer move waits 0.7 s on the page, which is most of the
+        time a whole deal against the computer takes here; tests/e2e/test_taps.py and
+        tests/js/pace.test.js test the pace itself."""
         ctx = self.browser.new_context(viewport=viewport or DESKTOP, **kw)
         ctx.set_default_timeout(15_000)
+        if pace is not None:
+            # on every navigation, before the page's scripts; only while nothing was chosen
+            # (about:blank has no storage, hence the try)
+            ctx.add_init_script(
+                "try { if (localStorage.getItem('doublesix.v1.pace') === null)"
+                f" localStorage.setItem('doublesix.v1.pace', JSON.stringify({pace!r})); }}"
+                " catch (e) {}")
         self.contexts.append(ctx)
         return ctx
 

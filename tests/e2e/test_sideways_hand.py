@@ -70,10 +70,20 @@ def test_every_tile_of_the_hand_is_whole_held_sideways(server: Server, pages: An
     assert seen["turns"] >= 6 and seen["most"] >= 7
 
 
-def test_a_hand_of_fourteen_is_whole_at_740x360(server: Server, pages: Any) -> None:
-    page = pages.page({"width": 740, "height": 360}, has_touch=True)
+def _my_turn(server: Server, pages: Any, viewport: dict[str, int]) -> Any:
+    """A game against the computer at my turn, «Автоход» off: nothing moves until I do, so a
+    view set on the page stays (the computer's move, or a forced one made by itself, would
+    bring the server's view back)."""
+    page = pages.page(viewport, has_touch=True)
+    page.goto(server.url + "/")
+    page.evaluate("() => localStorage.setItem('doublesix.v1.auto.local', 'false')")
     page.goto(server.url + "/#computer")
-    wait_state(page, {"mine", "other"})
+    wait_state(page, {"mine"})
+    return page
+
+
+def test_a_hand_of_fourteen_is_whole_at_740x360(server: Server, pages: Any) -> None:
+    page = _my_turn(server, pages, {"width": 740, "height": 360})
     # the page's own view, with a hand of fourteen of which two can be played
     page.evaluate("""() => {
       const view = doublesix.store.state.view;
@@ -93,9 +103,7 @@ def test_a_row_scrolled_away_shows_nothing_of_its_playable_tiles_at_740x300(serv
     """Telegram's 740×300 has room for one row: a playable tile rises by the gap between rows,
     and the hand's bottom padding showed the tops of the next row's playable tiles (clean-clone
     CI: '2-5 at [608,194,634,250] in [510,130,732,202]', twelve tiles)."""
-    page = pages.page({"width": 740, "height": 300}, has_touch=True)
-    page.goto(server.url + "/#computer")
-    wait_state(page, {"mine", "other"})
+    page = _my_turn(server, pages, {"width": 740, "height": 300})
     # twelve tiles, playable ones in the first row and in the second
     page.evaluate("""() => {
       const view = doublesix.store.state.view;
