@@ -116,11 +116,15 @@ js-lint: $(NODE_TOOLS)
 # any did. PYTEST_WORKERS=0 runs every test in this process, one after another.
 PYTEST_WORKERS ?= 2
 PYTEST_SPREAD := $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
+# the first run's tests mostly wait (sockets, timers, child processes): two workers per core,
+# as make check (64 s against 90 s with one per core, here on two idle cores); the browser run
+# stays at one per core, where each worker's Chromium computes
+QUICK_SPREAD := $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(CHECK_WORKERS) --dist loadfile)
 
 pytest: $(TESTS)
 	@failed=""; \
 	echo "pytest 1/3: the tests that need neither a browser, nor a service, nor minutes"; \
-	$(PY) -m pytest -m "not browser and not services and not slow" $(PYTEST_SPREAD) \
+	$(PY) -m pytest -m "not browser and not services and not slow" $(QUICK_SPREAD) \
 	  || failed="$$failed 1"; \
 	echo "pytest 2/3: PostgreSQL and Redis, timed campaigns, killed and restarted servers"; \
 	$(PY) -m pytest -m "(services or slow) and not browser" || failed="$$failed 2"; \
