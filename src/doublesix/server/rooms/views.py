@@ -5,15 +5,111 @@ hand, the boneyard or the record into a message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from doublesix.core.notation import ViewJSON, view_to_json
+from doublesix.core.rules import RulesJSON
 from doublesix.core.view import view_of
 from doublesix.server.rooms import clocks, tables
-from doublesix.server.rooms.events import Numbered
+from doublesix.server.rooms.events import Json, Numbered
 from doublesix.server.rooms.room import Room
 from doublesix.server.storage import SeatRow
 from doublesix.server.storage.hall import ChatMessage
+from doublesix.server.wire.errors import RequestId
+
+
+class SeatInfo(TypedDict):
+    """One seat of ``room.seats``."""
+
+    seat: int
+    name: str | None
+    taken: bool
+    #: a computer seat counts as connected: nobody waits for it
+    connected: bool
+    computer: bool
+    #: its person left (rooms/leavers.py); absent while they have not
+    left: NotRequired[bool]
+    #: the computer plays a leaver's seat for them; absent otherwise
+    stand_in: NotRequired[bool]
+
+
+class RoomInfo(TypedDict):
+    """``room`` of the ``welcome``, ``watching`` and ``event`` frames: public room facts."""
+
+    game_id: str
+    mode: str
+    level: str | None
+    game_no: int
+    rules: RulesJSON
+    seats: list[SeatInfo]
+    rematch: list[int]
+    can_reset: bool
+    waiting_for: list[int]
+    hall: tables.HallInfo | None
+
+
+class MissedEvent(TypedDict):
+    """One of ``welcome.missed``: an event stored while the socket was away."""
+
+    event_no: int
+    state_no: int
+    event: Json
+
+
+class WelcomeFrame(TypedDict):
+    type: Literal["welcome"]
+    game_id: str
+    seats: list[int]
+    seat: int
+    event_no: int
+    state_no: int
+    room: RoomInfo
+    view: ViewJSON
+    #: empty without ``last_event``; null when they are too old: the view alone catches up
+    missed: list[MissedEvent] | None
+    chat: list[ChatMessage]
+
+
+class WatchingFrame(TypedDict):
+    """A spectator's first frame, its ``welcome``."""
+
+    type: Literal["watching"]
+    game_id: str
+    event_no: int
+    state_no: int
+    room: RoomInfo
+    view: ViewJSON
+    chat: list[ChatMessage]
+
+
+class EventFrame(TypedDict):
+    """One stored event, for a seat (``seat``: whose view) or the watchers (``seat`` null)."""
+
+    type: Literal["event"]
+    event_no: int
+    state_no: int
+    seat: int | None
+    event: Json
+    view: ViewJSON
+    room: RoomInfo
+
+
+class AckFrame(TypedDict):
+    type: Literal["ack"]
+    id: RequestId
+    state_no: int
+    #: a retry of a change already stored; absent otherwise
+    duplicate: NotRequired[bool]
+
+
+class PresenceSeat(TypedDict):
+    seat: int
+    connected: bool
+
+
+class PresenceFrame(TypedDict):
+    type: Literal["presence"]
+    seats: list[PresenceSeat]
 
 
 def view(room: Room, seat: int | None) -> ViewJSON:
@@ -22,7 +118,7 @@ def view(room: Room, seat: int | None) -> ViewJSON:
     return view_to_json(view_of(room.match, seat))
 
 
-def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
+def room_info(room: Room, connected: set[int]) -> RoomInfo:
     row = room.row
     return {
         "game_id": row.game_id,
@@ -38,10 +134,9 @@ def room_info(room: Room, connected: set[int]) -> dict[str, Any]:
     }
 
 
-def _seat(s: SeatRow, connected: set[int]) -> dict[str, Any]:
-    seat: dict[str, Any] = {"seat": s.seat, "name": s.name, "taken": s.taken,
-                            "connected": s.computer or s.seat in connected,
-                            "computer": s.computer}
+def _seat(s: SeatRow, connected: set[int]) -> SeatInfo:
+    seat: SeatInfo = {"seat": s.seat, "name": s.name, "taken": s.taken,
+                      "connected": s.computer or s.seat in connected, "computer": s.computer}
     # a leaver's seat says so (and whether the computer plays it); others keep their keys
     if s.left:
         seat["left"] = True
@@ -70,39 +165,39 @@ def chat_log(room: Room) -> list[ChatMessage]:
     return list(room.row.hall["chat"]) if room.row.hall else []
 
 
-def watching(room: Room, connected: set[int]) -> dict[str, Any]:
+def watching(room: Room, connected: set[int]) -> WatchingFrame:
     return {"type": "watching", "game_id": room.game_id, "event_no": room.row.event_no,
             "state_no": room.row.state_no, "room": room_info(room, connected),
             "view": view(room, None), "chat": chat_log(room)}
 
 
-def watcher_event(room: Room, connected: set[int], stored: Numbered) -> dict[str, Any]:
+def watcher_event(room: Room, connected: set[int], stored: Numbered) -> EventFrame:
     return {"type": "event", "event_no": stored.event_no, "state_no": stored.state_no,
             "seat": None, "event": stored.payload, "view": view(room, None),
             "room": room_info(room, connected)}
 
 
-def ack(request_id: object, state_no: int, *, duplicate: bool = False) -> dict[str, Any]:
+def ack(request_id: RequestId, state_no: int, *, duplicate: bool = False) -> AckFrame:
     """A stored change acknowledged to its sender (again, for a retry: ``duplicate``)."""
-    frame: dict[str, Any] = {"type": "ack", "id": request_id, "state_no": state_no}
+    frame: AckFrame = {"type": "ack", "id": request_id, "state_no": state_no}
     if duplicate:
         frame["duplicate"] = True
     return frame
 
 
-def presence(room: Room, connected: set[int]) -> dict[str, Any]:
-    seats = [{"seat": s.seat, "connected": s.computer or s.seat in connected}
+def presence(room: Room, connected: set[int]) -> PresenceFrame:
+    seats: list[PresenceSeat] = [{"seat": s.seat, "connected": s.computer or s.seat in connected}
              for s in room.row.seats]
     return {"type": "presence", "seats": seats}
 
 
-def missed_item(event: Numbered) -> dict[str, Any]:
+def missed_item(event: Numbered) -> MissedEvent:
     return {"event_no": event.event_no, "state_no": event.state_no, "event": event.payload}
 
 
 def welcome(
     room: Room, seats: tuple[int, ...], connected: set[int], missed: list[Numbered] | None
-) -> dict[str, Any]:
+) -> WelcomeFrame:
     seat = room.view_seat(seats)
     return {
         "type": "welcome",
@@ -120,7 +215,7 @@ def welcome(
 
 def event(
     room: Room, seats: tuple[int, ...], connected: set[int], stored: Numbered
-) -> dict[str, Any]:
+) -> EventFrame:
     seat = room.view_seat(seats)
     return {
         "type": "event",
