@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypedDict
 
 from doublesix.server.ratings.model import MODELS, RATED_PRESETS, Rating, ranks_of
 from doublesix.server.storage.profiles import FinishedGame, ProfileId, ProfileStore
@@ -48,6 +48,78 @@ LEAVE_WAITS = ((2, 300.0), (3, 900.0), (4, 1800.0))
 #: a week starts on Monday 00:00 UTC (1970-01-05 was a Monday)
 _MONDAY = 4 * 86400
 _WEEK = 7 * 86400
+
+
+class RatingJSON(TypedDict):
+    """A rating as shown (docs/protocol.md, "Ratings")."""
+
+    rating: int
+    deviation: int
+    games: int
+    provisional: bool
+    label: str
+
+
+class ChangeJSON(TypedDict):
+    seat: int
+    profile: ProfileId
+    before: RatingJSON
+    after: RatingJSON
+    delta: int
+
+
+class GameRatingJSON(TypedDict):
+    """A finished game's rating changes, for its result sheet."""
+
+    rated: bool
+    #: ``rated``, why not (:data:`NOT_RATED`), or null: not a rated table's, or not yet
+    outcome: str | None
+    rating: str
+    changes: list[ChangeJSON]
+
+
+class HistoryJSON(RatingJSON):
+    """One game type's rating on the profile page, with the displayed rating after each of
+    its last games, oldest first (the graph)."""
+
+    history: list[int]
+
+
+class StandingJSON(RatingJSON):
+    """A line of the all-time leaderboard."""
+
+    place: int
+    profile: ProfileId
+    name: str
+
+
+class WeekStandingJSON(StandingJSON):
+    """A line of this week's leaderboard."""
+
+    #: rating points won this week
+    gain: int
+    week_games: int | None
+
+
+class WeekMineJSON(RatingJSON):
+    """The viewer's own rating on this week's board's page."""
+
+    #: their rated games this week
+    week_games: int
+
+
+class BoardJSON(TypedDict):
+    """``GET /api/ratings/{rating}?period=all|week``: a leaderboard."""
+
+    rating: str
+    period: str
+    min_games: int
+    #: the week's board: the games this week that put a profile on it; null for all time
+    week_games: int | None
+    top: list[StandingJSON | WeekStandingJSON]
+    me: StandingJSON | WeekStandingJSON | None
+    #: the viewer's own rating, on the board or not yet; null: never rated
+    mine: RatingJSON | WeekMineJSON | None
 
 
 def week_start(now: float) -> float:
@@ -168,7 +240,7 @@ class Ratings:
         return leave_wait(await self.store.left_since(profile_id, now - LEAVE_WINDOW), now)
 
     # -- what is shown -----------------------------------------------------------------------
-    async def game(self, game: FinishedGame) -> dict[str, Any]:
+    async def game(self, game: FinishedGame) -> GameRatingJSON:
         """The rating changes of a finished game, for its result sheet."""
         outcome = await self.store.outcome(game.game_key) if game.result.get("rated") else None
         changes = await self.store.changes(game.game_key) if outcome == "rated" else []
@@ -178,16 +250,16 @@ class Ratings:
                              "before": rating_json(c.before), "after": rating_json(c.after),
                              "delta": c.delta} for c in changes]}
 
-    async def of_profile(self, profile_id: str) -> dict[str, Any]:
+    async def of_profile(self, profile_id: str) -> dict[str, HistoryJSON]:
         """A profile's ratings by game type, each with its recent history (for the graph)."""
-        out: dict[str, Any] = {}
+        out: dict[str, HistoryJSON] = {}
         for key, rating in (await self.store.of_profile(profile_id)).items():
             out[key] = {**rating_json(rating),
                         "history": await self.store.history(profile_id, key)}
         return out
 
     async def leaderboard(self, key: str, period: str, me: str | None,
-                          limit: int = 50) -> dict[str, Any]:
+                          limit: int = 50) -> BoardJSON:
         if period == "all":
             top = await self.store.board(key, BOARD_GAMES, limit)
             mine = await self.store.place(key, BOARD_GAMES, me) if me else None
@@ -202,26 +274,26 @@ class Ratings:
                 "me": standing_json(mine) if mine is not None else None,
                 "mine": await self._mine(key, period, me) if me else None}
 
-    async def _mine(self, key: str, period: str, me: str) -> dict[str, Any] | None:
+    async def _mine(self, key: str, period: str, me: str) -> RatingJSON | WeekMineJSON | None:
         """The viewer's own rating of *key*, on the board or not yet (provisional, or too few
         games this week): the board's page says how far they are from it. None: never rated."""
         rating = (await self.store.current([me], key)).get(me)
         if rating is None:
             return None
-        out = rating_json(rating)
-        if period == "week":
-            out["week_games"] = await self.store.games_since(me, key, week_start(self.clock()))
-        return out
+        if period != "week":
+            return rating_json(rating)
+        return {**rating_json(rating),
+                "week_games": await self.store.games_since(me, key, week_start(self.clock()))}
 
 
-def rating_json(rating: Rating) -> dict[str, Any]:
+def rating_json(rating: Rating) -> RatingJSON:
     return {"rating": rating.display, "deviation": rating.deviation, "games": rating.games,
             "provisional": rating.provisional, "label": rating.label()}
 
 
-def standing_json(s: Standing) -> dict[str, Any]:
-    out = {"place": s.place, "profile": s.profile_id, "name": s.name, **rating_json(s.rating)}
-    if s.gain is not None:
-        out["gain"] = s.gain
-        out["week_games"] = s.week_games
-    return out
+def standing_json(s: Standing) -> StandingJSON | WeekStandingJSON:
+    line: StandingJSON = {"place": s.place, "profile": s.profile_id, "name": s.name,
+                          **rating_json(s.rating)}
+    if s.gain is None:
+        return line
+    return {**line, "gain": s.gain, "week_games": s.week_games}
