@@ -31,10 +31,10 @@ from __future__ import annotations
 import collections
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
 
 from doublesix.server.hall.names import clean_name
-from doublesix.server.profiles.replay import replay
+from doublesix.server.profiles.replay import DealJSON, replay
 from doublesix.server.rooms import tokens
 from doublesix.server.rooms.room import Room
 from doublesix.server.storage import GameRow, SeatRow, Storage
@@ -51,6 +51,84 @@ RECENT_OPPONENTS = 8
 _KEEP_LOADED = 32
 
 
+class ProfileJSON(TypedDict):
+    id: ProfileId
+    name: str
+    member_since: float
+    telegram: bool
+
+
+class SeatJSON(TypedDict):
+    """A seat of a finished game."""
+
+    seat: int
+    name: str | None
+    profile: ProfileId | None
+    computer: bool
+    level: str | None
+    #: its side won (null: a draw)
+    won: bool | None
+    #: a person's seat of a profile deleted since: shown as «удалённый игрок»
+    deleted: bool
+
+
+class GameJSON(TypedDict):
+    """A finished game as the history list and its page show it (never its record)."""
+
+    key: str
+    kind: str
+    preset: str
+    players: int
+    public: bool
+    finished_at: float
+    winner: int | None
+    reason: str | None
+    scores: list[int] | None
+    teams: bool
+    deals: int
+    seats: list[SeatJSON]
+    #: the viewer's seats of it (none for a stranger)
+    my_seats: list[int]
+    #: the viewer's side won (null: a draw, or not the viewer's game)
+    won: bool | None
+
+
+class StatsJSON(TypedDict):
+    """Games played and won of one game type, over the games listed."""
+
+    played: int
+    won: int
+
+
+class OpponentJSON(TypedDict):
+    profile: ProfileId
+    name: str | None
+    #: when they last played together
+    last: float
+
+
+class PageJSON(TypedDict):
+    """``GET /api/profiles/{id}`` and ``/me``: the profile page."""
+
+    profile: ProfileJSON
+    own: bool
+    stats: dict[str, StatsJSON]
+    #: rated games left (issue 26)
+    left_rated: int
+    opponents: list[OpponentJSON]
+    games: list[GameJSON]
+
+
+class ReplayJSON(TypedDict):
+    """``GET /api/history/{key}``: a finished game's summary and its replay through one
+    seat's eyes."""
+
+    game: GameJSON
+    #: whose eyes (null: a spectator's)
+    seat: int | None
+    deals: list[DealJSON]
+
+
 def key_hash(key: str) -> str:
     return tokens.digest(_KEY_SALT + key)
 
@@ -65,21 +143,19 @@ def of_seat(room: Room, seat: int) -> ProfileId | None:
     return None if row.computer or not row.profile else ProfileId(row.profile)
 
 
-def profile_json(profile: Profile) -> dict[str, Any]:
+def profile_json(profile: Profile) -> ProfileJSON:
     return {"id": profile.profile_id, "name": profile.name,
             "member_since": profile.created_at, "telegram": profile.telegram}
 
 
-def _seat_json(game: FinishedGame, seat: int) -> dict[str, Any]:
+def _seat_json(game: FinishedGame, seat: int) -> SeatJSON:
     s = game.seats[seat]
     return {"seat": s.seat, "name": s.name, "profile": s.profile_id, "computer": s.computer,
             "level": s.level, "won": s.won,
-            # a person's seat of a profile deleted since: shown as «удалённый игрок»
             "deleted": not s.computer and s.profile_id is None and s.name is None}
 
 
-def game_json(game: FinishedGame, me: ProfileId | None = None) -> dict[str, Any]:
-    """A finished game as the history list and its page show it (never its record)."""
+def game_json(game: FinishedGame, me: ProfileId | None = None) -> GameJSON:
     mine = game.seat_of(me) if me is not None else []
     result = game.result
     return {"key": game.game_key, "kind": game.kind, "preset": game.preset,
@@ -164,7 +240,7 @@ class Profiles:
         return again, key, how
 
     # -- the profile page -------------------------------------------------------------------
-    async def page(self, profile_id: str, viewer: Profile | None) -> dict[str, Any]:
+    async def page(self, profile_id: str, viewer: Profile | None) -> PageJSON:
         """The profile page: name, member since, games played / won by game type, recent
         opponents, and the past games (a stranger sees only its public hall games; every
         count is over the games listed). Its ratings are not here but at
@@ -175,8 +251,8 @@ class Profiles:
         own = viewer is not None and viewer.profile_id == profile.profile_id
         games = await self.store.games_of(profile.profile_id, limit=PAGE_GAMES,
                                           public_only=not own)
-        stats: dict[str, dict[str, int]] = {}
-        opponents: dict[str, dict[str, Any]] = {}
+        stats: dict[str, StatsJSON] = {}
+        opponents: dict[str, OpponentJSON] = {}
         for game in games:
             mine = game.seat_of(profile.profile_id)
             line = stats.setdefault(game.preset, {"played": 0, "won": 0})
@@ -211,7 +287,7 @@ class Profiles:
         return game, mine
 
     async def replay(self, game_key: str, viewer: Profile | None,
-                     seat: int | None) -> dict[str, Any]:
+                     seat: int | None) -> ReplayJSON:
         """The game's page: its summary and its replay as the viewer's seat (or *seat*, one
         of theirs) saw it; a stranger at a public game sees it as a spectator."""
         game, mine = await self.finished(game_key, viewer)
