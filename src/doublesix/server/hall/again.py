@@ -16,7 +16,6 @@ rematch starts a new game in this room (rooms/room.py).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from doublesix.server.rooms import machine, tables
 from doublesix.server.rooms.events import AgainAccepted, AgainDeclined, AgainOffered, Event, Joined
@@ -100,7 +99,7 @@ class Again:
                 if wait > 0:
                     raise leave_wait(wait)  # issue 26, as a rated table's create says
         clock = hall["clock"]
-        options: dict[str, Any] = {
+        options: tables.TableOptions = {
             "public": hall["public"], "rated": bool(hall.get("rated")),
             "clock": None if clock is None else {"minutes": clock["minutes"],
                                                  "increment": int(clock["increment"])}}

@@ -26,6 +26,7 @@ from doublesix.server.hall.names import clean_name
 from doublesix.server.hall.pool import TICK, MemoryPool, Seeker, check_kind, pairs, window
 from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.service import RoomsService
+from doublesix.server.rooms.tables import TableOptions
 from doublesix.server.storage.profiles import Profile
 from doublesix.server.wire.errors import ErrorCode, ServiceError, leave_wait
 from doublesix.server.wire.protocol import OutFrame, Seek
@@ -185,8 +186,8 @@ class Matchmaker:
 
     async def _seat(self, a: Seeker, b: Seeker) -> None:
         """One rated public table for *a* (the longer waiting: its creator) and *b*."""
-        hall = {"public": True, "rated": True,
-                "clock": {"minutes": a.minutes, "increment": a.increment}}
+        hall: TableOptions = {"public": True, "rated": True,
+                              "clock": {"minutes": a.minutes, "increment": a.increment}}
         try:
             made = await self.service.create("online", {"preset": a.preset}, None, a.name, hall,
                                               None, None, a.holders, a.profile_id)

@@ -27,6 +27,7 @@ from doublesix.server.hall.names import clean_name
 from doublesix.server.ops import logs
 from doublesix.server.rooms import clocks, tables, views
 from doublesix.server.rooms.events import ChatSaid, Reacted, SeatFreed, TimedOut
+from doublesix.server.rooms.founding import SeatReply
 from doublesix.server.rooms.hub import Peer
 from doublesix.server.rooms.room import CREATOR, Room
 from doublesix.server.rooms.service import RoomsService
@@ -375,7 +376,7 @@ class Hall:
 
     # -- sitting down and chat -------------------------------------------------------------
     async def sit(self, game_id: str, name: Any, seat: int | None = None,
-                  holders: tuple[str, ...] = (), profile: str | None = None) -> dict[str, Any]:
+                  holders: tuple[str, ...] = (), profile: str | None = None) -> SeatReply:
         """Take a free seat (the chosen one, or the first) of an open public table; two at
         once, on one process or two: exactly one gets it."""
         if game_id in self.closed:

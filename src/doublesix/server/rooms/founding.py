@@ -7,7 +7,7 @@ the budgets and the hall's checks are the service's (``RoomsService.create``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from doublesix.core import Ruleset
 from doublesix.server.rooms import tokens
@@ -26,13 +26,32 @@ from doublesix.server.storage import EventRow, GameRow, SeatRow
 from doublesix.server.wire.errors import ErrorCode, ServiceError
 
 
+class SeatReply(TypedDict):
+    """The answer to a join (``POST /api/games/{game_id}/join``, and a hall table's
+    ``POST /api/hall/tables/{game_id}/sit``): the seat taken and the token that opens it."""
+
+    game_id: str
+    seat: int
+    #: every seat the token opens (one, but for a hot-seat creator's)
+    seats: list[int]
+    token: str
+    mode: str
+
+
+class CreateReply(SeatReply):
+    """The creator's answer (``POST /api/games``)."""
+
+    #: an online room's only: the invite and the link that carries it
+    invite: NotRequired[str]
+    invite_url: NotRequired[str]
+
+
 @dataclass(frozen=True, slots=True)
 class Founded:
     room: Room
     #: its first event, ``created``
     first: EventRow
-    #: the creator's answer: game id, seat(s), token, mode, and an online room's invite
-    reply: dict[str, Any]
+    reply: CreateReply
 
 
 def check_mode(mode: str, computers: Any) -> None:
@@ -101,8 +120,8 @@ def found(mode: str, rules_data: Any, level: str | None, name: str | None, hall:
     room = Room(row=row, match=match)
     row.computer_to_move = room.computer_to_move()
     owned = [s.seat for s in seats if s.token_hash == token_hash]
-    reply: dict[str, Any] = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
-                             "token": token, "mode": mode}
+    reply: CreateReply = {"game_id": row.game_id, "seat": CREATOR, "seats": owned,
+                          "token": token, "mode": mode}
     if invite is not None:
         reply["invite"] = invite
         reply["invite_url"] = f"/#join={row.game_id}.{invite}"

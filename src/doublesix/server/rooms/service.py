@@ -164,7 +164,7 @@ class RoomsService:
         self, mode: str, rules_data: Any, level: str | None, name: str | None,
         hall: Any = None, client: str | None = None, computers: Any = None,
         holders: tuple[str, ...] = (), profile: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> founding.CreateReply:
         founding.check_mode(mode, computers)
         self.budgets.create(client, mode)
         for check in self.create_checks:
@@ -182,7 +182,7 @@ class RoomsService:
     async def join(
         self, game_id: str, invite: str | None, name: str | None, *, public: bool = False,
         seat: int | None = None, holders: tuple[str, ...] = (), profile: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> founding.SeatReply:
         """Take a free seat by invite, or (*public*, the hall) at an open public table."""
         token = tokens.new_token()
         command = machine.JoinSeat(invite, name, tokens.digest(token), public, seat, holders,

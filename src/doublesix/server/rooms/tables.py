@@ -58,6 +58,16 @@ class HallInfo(TypedDict):
     one_person: NotRequired[bool]
 
 
+class TableOptions(TypedDict, total=False):
+    """``hall`` of a create body, the keys :func:`table_options` reads: a client's is
+    checked there, and the server's own tables («Ещё раз с ним», «Играть сейчас») are built
+    as one."""
+
+    public: bool
+    clock: LineClock | None
+    rated: bool
+
+
 class BadLine(ValueError):
     """A lobby line from another process that does not have :class:`TableLine`'s shape."""
 
