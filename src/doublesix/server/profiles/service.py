@@ -296,7 +296,7 @@ class Profiles:
         eyes = seat if seat is not None else (mine[0] if mine else None)
         me = viewer.profile_id if viewer is not None else None
         return {"game": game_json(game, me), "seat": eyes,
-                "deals": replay(game.record, eyes)}  # type: ignore[arg-type]
+                "deals": replay(game.record, eyes)}
 
     def room_of(self, game: FinishedGame) -> Room:
         """A finished game as a room, for «Разбор» (review/service.py); kept loaded for a
@@ -307,7 +307,7 @@ class Profiles:
             mode = "online" if game.kind == "hall" else game.kind
             level = next((s.level for s in game.seats if s.level), None)
             row = GameRow(game_id=game.game_key, mode=mode, level=level,
-                          record=game.record, game_no=game.game_no,  # type: ignore[arg-type]
+                          record=game.record, game_no=game.game_no,
                           state_no=0, event_no=0, seats=seats, invite_hash=None,
                           created_at=game.finished_at, updated_at=game.finished_at)
             room = Room.from_row(row)

@@ -12,10 +12,14 @@ process, and a room read from storage starts with none.
 
 from __future__ import annotations
 
-from typing import Any
-
 from doublesix.server.rooms.room import Room
-from doublesix.server.storage.profiles import FinishedGame, FinishedSeat, ProfileId, game_key
+from doublesix.server.storage.profiles import (
+    FinishedGame,
+    FinishedSeat,
+    GameResult,
+    ProfileId,
+    game_key,
+)
 
 
 def kind_of(room: Room) -> str:
@@ -23,7 +27,7 @@ def kind_of(room: Room) -> str:
     return "hall" if room.row.hall is not None else room.mode
 
 
-def _result(room: Room) -> dict[str, Any] | None:
+def _result(room: Room) -> GameResult | None:
     """How the current game ended, or None while it goes on."""
     match = room.match
     rules = match.rules
@@ -43,12 +47,15 @@ def _result(room: Room) -> dict[str, Any] | None:
     # the seats whose person had left and not come back by the end (docs/protocol.md
     # "Leavers"; a stand-in still plays for them): a rated game counts it as their loss
     left = [s.seat for s in room.row.seats if s.left]
-    return {**({"left": left} if left else {}), "winner": winner, "reason": reason,
-            "teams": rules.teams,
-            # a rated hall table's game (issue 25): server/ratings/service.py rates it
-            "rated": bool(hall and hall.get("rated")),
-            "scores": list(match.scores), "target": rules.target,
-            "deals": match.deal_number, "dry": match.dry}
+    result: GameResult = {
+        "left": left, "winner": winner, "reason": reason, "teams": rules.teams,
+        # a rated hall table's game (issue 25): server/ratings/service.py rates it
+        "rated": bool(hall and hall.get("rated")),
+        "scores": list(match.scores), "target": rules.target,
+        "deals": match.deal_number, "dry": match.dry}
+    if not left:
+        del result["left"]  # absent, not empty, as in the games kept before leavers counted
+    return result
 
 
 def finished(room: Room, now: float) -> FinishedGame | None:
@@ -68,4 +75,4 @@ def finished(room: Room, now: float) -> FinishedGame | None:
         game_key=game_key(room.game_id, room.row.game_no), game_id=room.game_id,
         game_no=room.row.game_no, kind=kind_of(room), preset=rules.preset,
         players=rules.players, public=bool(hall and hall.get("public")), finished_at=now,
-        record=dict(room.row.record), result=result, seats=seats)
+        record=room.row.record.copy(), result=result, seats=seats)

@@ -31,7 +31,9 @@ import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NewType, Protocol
+from typing import Any, NewType, NotRequired, Protocol, TypedDict
+
+from doublesix.core.notation import RecordJSON
 
 #: a profile's public id: random, URL-safe, never a Telegram id
 ProfileId = NewType("ProfileId", str)
@@ -85,6 +87,24 @@ class FinishedSeat:
     won: bool | None
 
 
+class GameResult(TypedDict):
+    """How a kept game ended (``finished_games.result``), as rooms/history.py writes it."""
+
+    #: the seats whose person had left and not come back by the end; absent: none
+    left: NotRequired[list[int]]
+    #: the winning side (a seat, or a pair in «Козёл»); null: a draw
+    winner: int | None
+    reason: str
+    teams: bool
+    #: a rated hall table's game; absent from games kept before ratings (not rated)
+    rated: NotRequired[bool]
+    scores: list[int]
+    #: a match's points to win; null for a single deal
+    target: int | None
+    deals: int
+    dry: bool
+
+
 @dataclass(frozen=True)
 class FinishedGame:
     """A game that is over, as history keeps it. ``record`` holds the deal seed: storage and
@@ -100,9 +120,8 @@ class FinishedGame:
     #: a public hall table: anyone may open it (it is over)
     public: bool
     finished_at: float
-    record: dict[str, Any]
-    #: how it ended: {"winner": side or None, "reason": …, "scores": […], "deals": n, …}
-    result: dict[str, Any]
+    record: RecordJSON
+    result: GameResult
     seats: list[FinishedSeat] = field(default_factory=list)
 
     def seat_of(self, profile_id: ProfileId) -> list[int]:
