@@ -224,6 +224,29 @@ def test_a_game_of_one_profile_in_two_browsers_is_not_rated(rated_server: Server
     play_to_the_end([first, second], random.Random(7))
     for page in (first, second):
         assert rating_line(page) == "Не в рейтинг: оба места за одним профилем"
+        # nobody else to invite again (room.hall.one_person)
+        assert page.locator("[data-result] [data-action=again-offer]").is_hidden()
     screenshot(first, "rated-self-game")
     mine = api(rated_server, "/api/profiles/me", me)["profile"]["id"]
     assert api(rated_server, f"/api/profiles/{mine}/ratings")["ratings"] == {}
+
+
+def test_a_provisional_rating_is_marked_on_the_sheet(rated_server: Server, pages: Any) -> None:
+    """Вера's first rated game (a profile with none: provisional, «?» like lichess's) against
+    Боря (settled): her sheet writes her new rating with its «?», his without."""
+    vera, boris = pages.page(PHONE), pages.page(DESKTOP)
+    as_person(vera, rated_server, VIEWER_KEY)
+    as_person(boris, rated_server, BORIS_KEY)
+    game_id = make_rated_table(vera, rated_server, "Вера")
+    sit_at(boris, rated_server, "Боря", game_id)
+    vera.wait_for_function("() => doublesix.store.state.room?.waiting_for?.length === 0")
+    play_to_the_end([vera, boris], random.Random(31))
+    answer = api(rated_server, f"/api/games/{game_id}/ratings/1")
+    assert answer["outcome"] == "rated", answer
+    vera_seat = vera.evaluate("() => doublesix.store.state.game.seat")
+    labels = {c["seat"]: c["after"]["label"] for c in answer["changes"]}
+    assert labels[vera_seat].endswith("?") and not labels[1 - vera_seat].endswith("?"), labels
+    line = rating_line(vera).replace(" ", "\u00a0")
+    assert f"Вы\u00a0{labels[vera_seat]}\u00a0(" in line and f"Боря\u00a0{labels[1 - vera_seat]}\u00a0(" in line, line
+    vera.locator("[data-result-rating]").scroll_into_view_if_needed()
+    screenshot(vera, "rated-sheet-provisional")
