@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+from doublesix.server.hall.pool import Seeker
 from doublesix.server.hall.seek import Matchmaker
 from doublesix.server.ratings.model import MODELS, SCALE
 from tests.server.harness import Client, ServerThread, create
@@ -216,6 +217,27 @@ async def test_a_closed_socket_leaves_the_pool(server: ServerThread) -> None:
     b = await Lobby(server).open()
     await b.seek(b_key)
     await b.silent(("matched",))
+    await b.close()
+
+
+async def test_a_seeker_whose_socket_closed_is_never_seated(server: ServerThread) -> None:
+    """Between a socket's close and its entry's removal (or before another process hears of
+    it) the pool still lists the person: they are never paired then. An entry of a socket of
+    this process that no longer listens, as that moment leaves it; the next seeker waits on."""
+    a_id, _ = await new_profile(server, "Аня")
+    _, b_key = await new_profile(server, "Боря")
+    mm = matchmaker(server)
+    gone = Seeker(a_id, "Аня", 1500, "draw", CLOCK["minutes"], CLOCK["increment"],
+                  mm.clock(), f"{mm.process}/999999")
+
+    async def put() -> None:
+        await mm.pool.put(gone)
+    server.call(put())
+    assert await seekers(server) == [a_id]
+    b = await Lobby(server).open()
+    await b.seek(b_key)
+    await b.silent(("matched",))
+    assert a_id not in await seekers(server)  # and the stale entry is gone from the pool
     await b.close()
 
 

@@ -136,10 +136,11 @@ class Matchmaker:
         mine = self.waiting.pop(socket, None)
         if mine is not None and mine[1].profile_id != seeker.profile_id:
             await self.pool.remove(mine[1])  # this socket now seeks as another profile
+        # waiting here before the pool has it: a pairing meanwhile sees a socket that listens
+        self.waiting[socket] = (peer, seeker, window(0.0))
         old = await self.pool.put(seeker)
         if old is not None and old.socket != socket:
             self._to(old.socket, {"type": "seek_ended", "reason": "replaced", "id": None})
-        self.waiting[socket] = (peer, seeker, window(0.0))
         peer.send(self._seeking(seeker, now, cmd.id))
         await self.match()
 
@@ -173,7 +174,12 @@ class Matchmaker:
             now = self.clock()
             seekers = []
             for seeker in await self.pool.seekers():
-                if self.alive(seeker.process):
+                if seeker.process == self.process and seeker.socket not in self.waiting:
+                    # its socket here closed, and the removal that started has not run yet (or
+                    # came after another process read the pool): seated now, they would hold a
+                    # seat at a rated table nobody told them of, and their opponent would wait
+                    await self.pool.remove(seeker)
+                elif self.alive(seeker.process):
                     seekers.append(seeker)
                 elif now - self.started > STALE_AFTER and now - seeker.since > STALE_AFTER:
                     await self.pool.remove(seeker)  # a process that died unseen left it
