@@ -234,14 +234,6 @@ def answer_name(page: Any, name: str | None = None) -> None:
     dialog.wait_for(state="hidden")
 
 
-def computer_at_full_speed(page: Any) -> None:
-    """The computer's pace «Быстро» for this page's origin (call after the first goto): for a
-    test that plays whole matches against the computer to check something other than its pace,
-    so that it does not wait 0.7 s before every computer move (tests/e2e/test_taps.py and
-    tests/js/pace.test.js are where the pace itself is tested)."""
-    page.evaluate("() => localStorage.setItem('doublesix.v1.pace', JSON.stringify('fast'))")
-
-
 def hall_table_of_two(server: Any, pages: Pages, *, preset: str | None = None,
                       clock: str = "2", sizes: tuple[dict[str, int], dict[str, int]] | None = None,
                       touch: bool = True) -> tuple[Any, Any]:

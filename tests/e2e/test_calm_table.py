@@ -16,7 +16,6 @@ import pytest
 from e2e_helpers import (
     Server,
     answer_name,
-    computer_at_full_speed,
     play_deal,
     screenshot,
     table_state,
@@ -91,7 +90,6 @@ def test_whole_deals_keep_the_line_calm(server: Server, pages: Any, viewport: di
     sideways = viewport["width"] > viewport["height"] and viewport["height"] < 500
     page = pages.page(viewport, has_touch=viewport["width"] < 900)
     page.goto(server.url + "/")
-    computer_at_full_speed(page)  # the line is measured on my turns, the pace is not at stake
     page.goto(server.url + "/#computer")
     rng = random.Random(viewport["width"] + viewport["height"])
     for deal in range(2):

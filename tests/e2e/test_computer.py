@@ -9,7 +9,6 @@ from e2e_helpers import (
     DESKTOP,
     PHONE,
     Server,
-    computer_at_full_speed,
     play_deal,
     save_settings,
     screenshot,
@@ -55,7 +54,6 @@ def test_draw_block_and_101_against_the_computer(server: Server, pages: Any) -> 
     rng = random.Random(1)
     page = pages.page(DESKTOP)
     page.goto(server.url + "/")
-    computer_at_full_speed(page)  # settings, levels and sheets over a whole 101 match
     page.locator("[data-screen=home] [data-action=start-computer]").click()
     wait_state(page, BUSY)
     assert page.locator("[data-screen=table]").get_attribute("data-preset") == "draw"

@@ -21,7 +21,6 @@ from e2e_helpers import (
     PHONE,
     Server,
     answer_name,
-    computer_at_full_speed,
     save_settings,
     screenshot,
     table_state,
@@ -118,7 +117,6 @@ def test_four_players_against_three_computers_on_a_phone(server: Server, pages: 
     rng = random.Random(13)
     page = pages.page(PHONE, has_touch=True, is_mobile=True)
     page.goto(server.url + "/")
-    computer_at_full_speed(page)
     page.locator("[data-screen=home] [data-action=start-computer]").click()
     wait_state(page, BUSY)
     # the number of players and «Козёл» sit beside the game type in the settings
@@ -180,7 +178,6 @@ def test_four_player_table_on_a_desktop(server: Server, pages: Any) -> None:
     rules = four_rules(server)
     page = pages.page(DESKTOP)
     page.goto(server.url + "/")
-    computer_at_full_speed(page)
     page.evaluate(f"() => {{ localStorage.setItem('doublesix.v1.preset.computer', JSON.stringify('{rules['preset']}')); localStorage.setItem('doublesix.v1.players.computer', '4'); }}")
     page.locator("[data-screen=home] [data-action=start-computer]").click()
     page.wait_for_function("() => doublesix.store.state.view?.rules?.players === 4")
@@ -331,7 +328,6 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
     rules = four_rules(server)
     anna = pages.page(DESKTOP)
     anna.goto(server.url + "/#hall")
-    computer_at_full_speed(anna)
     anna.locator("[data-hall-name]").fill("Аня")
     presets = anna.locator("[data-hall-presets]")
     choose_rules(presets, rules, "hall")
@@ -344,7 +340,6 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
 
     boris = pages.page(PHONE)
     boris.goto(server.url + "/#hall")
-    computer_at_full_speed(boris)
     boris.locator("[data-hall-name]").fill("Боря")
     row = boris.locator(f".hall-table[data-game='{game_id}']")
     row.wait_for()
@@ -363,10 +358,6 @@ def test_hall_table_for_four_two_people_two_computers_and_a_spectator(server: Se
     frames: list[str] = []
     viewer.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     viewer.goto(server.url + "/#hall")
-    # the spectator's page holds each computer move 0.7 s as the players' do; the two people
-    # here move at once, so on a quick machine it fell a whole 101 match behind (stuck at deal 2
-    # when the match ended, all its frames received)
-    computer_at_full_speed(viewer)
     watch_row = viewer.locator(f".hall-table[data-game='{game_id}']")
     watch_row.wait_for()
     watch_row.locator("[data-hall=hall-watch]").click()
