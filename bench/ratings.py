@@ -5,9 +5,15 @@ The population is two profiles each of random, easy, medium and hard at two fixe
 (``hard:samples=4`` and ``hard:samples=16``: fixed numbers of worlds rather than milliseconds,
 so a loaded machine plays the same games). For each game type the bench prints
 
-- the final ratings, and whether they order the strengths as designed (weakest first:
-  random, easy, medium, hard 4, hard 16), with the head-to-head score of each pair of
-  strengths in the 2-player games, which says where the design's order is only a guess;
+- the true order of the strengths, measured before any rating: each strength against the next
+  weaker by design (random, easy, medium, hard 4, hard 16) in the arena's paired deals
+  (``doublesix.bots.arena.play_pair``: the same deals twice, seats swapped; pairs of one
+  strength in «Козёл»), with a 95 % interval. A step whose interval excludes 50 % is *told
+  apart*; one that does not is a tie as far as this many deals can tell;
+- the final ratings, and whether they order the strengths correctly: every step the arena
+  told apart must have its stronger side rated higher (a tie is not judged: either order is
+  right within what the games can show), next to the head-to-head win probability the final
+  ratings predict for it and the head-to-head score in the rating games' 2-player games;
 - the calibration of the win probability the model predicted *before* each game against what
   happened (prequential: every game is predicted from the games before it only): Brier score
   and log loss next to the constant predictor's (1/n for each of n sides), overall, per number
@@ -20,9 +26,9 @@ so a loaded machine plays the same games). For each game type the bench prints
 Which profiles meet is drawn at random, independent of the ratings, so every game is played
 first (two processes at most: the machine is shared) and rated afterwards in order.
 
-    nice -n 15 .venv/bin/python bench/ratings.py          # under 4 minutes of 2 idle cores
-    nice -n 15 .venv/bin/python bench/ratings.py --full   # the note's figures: about 6 minutes
-                                                          # idle, over half an hour when loaded
+    nice -n 15 .venv/bin/python bench/ratings.py          # about 10 minutes of 2 idle cores
+    nice -n 15 .venv/bin/python bench/ratings.py --full   # the note's figures: about 20 minutes
+                                                          # idle, hours when loaded
     nice -n 15 .venv/bin/python bench/ratings.py --types block --games 200 --newcomer-games 30
 """
 
@@ -39,7 +45,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from doublesix.bots.arena import MAX_DEALS, make_any
+from doublesix.bots.arena import MAX_DEALS, PairResult, make_any, play_pair
 from doublesix.core.match import Match
 from doublesix.core.rules import find_preset
 from doublesix.core.view import PlayerView
@@ -56,24 +62,25 @@ from doublesix.server.ratings.model import (
 STRENGTHS = ("random", "easy", "medium", "hard:samples=4", "hard:samples=16")
 COPIES = 2
 #: each rated game type, the player counts its games are played with (rated in one rating),
-#: its number of games and its newcomers' games. The defaults fit a few minutes of 2 cores: the
+#: its number of games, its newcomers' games and the arena's deal pairs per step of strength
+#: (2 players; «Козёл» pair against pair). The defaults fit ten minutes of 2 cores: the
 #: processor time of a game is about 0.05 s for a block deal, 0.15 s for a draw deal, 0.55 s for
 #: a 101 match and 1.7 s for a «Козёл» match (four players, whole matches, the hard computer
 #: thinking in most seats), so the matches get fewest: 443 s of processor time in all when
 #: measured (under 4 minutes of 2 idle cores; 50 minutes at a load of 20 to 25)
-TYPES: dict[str, tuple[tuple[int, ...], int, int]] = {
-    "draw": ((2, 2, 3, 4), 400, 20),
-    "block": ((2, 2, 3, 4), 600, 30),
-    "101": ((2,), 100, 16),
-    "kozel": ((4,), 40, 8),
+TYPES: dict[str, tuple[tuple[int, ...], int, int, int]] = {
+    "draw": ((2, 2, 3, 4), 400, 20, 150),
+    "block": ((2, 2, 3, 4), 600, 30, 250),
+    "101": ((2,), 100, 16, 40),
+    "kozel": ((4,), 40, 8, 20),
 }
 #: ``--full``: the campaign of the figures in the note (``bench/arena-figures.md``'s sizes),
 #: about 650 s of processor time (36 minutes at a load of about 20)
-FULL: dict[str, tuple[tuple[int, ...], int, int]] = {
-    "draw": ((2, 2, 3, 4), 600, 30),
-    "block": ((2, 2, 3, 4), 600, 30),
-    "101": ((2,), 200, 20),
-    "kozel": ((4,), 100, 10),
+FULL: dict[str, tuple[tuple[int, ...], int, int, int]] = {
+    "draw": ((2, 2, 3, 4), 600, 30, 400),
+    "block": ((2, 2, 3, 4), 600, 30, 600),
+    "101": ((2,), 200, 20, 100),
+    "kozel": ((4,), 100, 10, 50),
 }
 #: "within its band": this close to the settled mean of its strength
 BAND = 75
@@ -118,6 +125,50 @@ def timed(game: Game) -> tuple[int | None, float]:
     start = time.process_time()
     winner = play(game)
     return winner, time.process_time() - start
+
+
+@dataclass(frozen=True)
+class Step:
+    """The arena's score of strength ``lo + 1`` against strength ``lo`` (paired deals)."""
+
+    lo: int
+    rate: float
+    half: float
+    pairs: int
+
+    @property
+    def told_apart(self) -> int:
+        """+1: the stronger by design is measurably stronger; -1: measurably weaker; 0: a tie
+        as far as these deals can tell."""
+        if self.rate - self.half > 0.5:
+            return 1
+        if self.rate + self.half < 0.5:
+            return -1
+        return 0
+
+
+def arena_pair(job: tuple[str, int, int]) -> PairResult:
+    """One paired deal of the arena: strength ``lo + 1`` against ``lo`` in *preset*."""
+    preset, lo, seed = job
+    rules = find_preset(preset, players=4 if preset == "kozel" else 2)
+    return play_pair(rules, STRENGTHS[lo + 1], STRENGTHS[lo], seed)
+
+
+def measure_steps(preset: str, pairs: int, rng: random.Random,
+                  executor: ProcessPoolExecutor) -> list[Step]:
+    """Each strength against the next weaker, in *pairs* paired deals each."""
+    jobs = [(preset, lo, rng.randrange(2**31))
+            for lo in range(len(STRENGTHS) - 1) for _ in range(pairs)]
+    results = list(executor.map(arena_pair, jobs, chunksize=2))
+    steps = []
+    for lo in range(len(STRENGTHS) - 1):
+        # the two games of a pair share their deal: the pair is the independent unit
+        means = [sum(r.scores) / 2 for (_, at, _), r in zip(jobs, results, strict=True)
+                 if at == lo]
+        rate = statistics.fmean(means)
+        half = 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+        steps.append(Step(lo, rate, half, len(means)))
+    return steps
 
 
 def sides_of(game: Game) -> list[list[int]]:
@@ -216,9 +267,10 @@ class Replay:
 
 
 def run_type(preset: str, args: argparse.Namespace, executor: ProcessPoolExecutor) -> None:
-    counts, games, new_games = (FULL if args.full else TYPES)[preset]
+    counts, games, new_games, arena_pairs = (FULL if args.full else TYPES)[preset]
     games = args.games or games
     new_games = args.newcomer_games or new_games
+    arena_pairs = args.arena_pairs or arena_pairs
     shipped = model(preset)
     key = shipped.key
     rng = random.Random(f"{args.seed}:{preset}")
@@ -233,6 +285,15 @@ def run_type(preset: str, args: argparse.Namespace, executor: ProcessPoolExecuto
     phase2 = {p: schedule(rng, preset, counts, new_games, settled, strength, newcomer=p)
               for p in newcomers}
     every = phase1 + [g for p in newcomers for g in phase2[p]]
+    start = time.perf_counter()
+    steps = measure_steps(preset, arena_pairs, random.Random(f"{args.seed}:{preset}:arena"),
+                          executor)
+    print(f"\n== {preset}: the arena, each strength against the next weaker by design"
+          f" ({arena_pairs} paired deals each, {time.perf_counter() - start:.0f} s):")
+    for step in steps:
+        verdict = {1: "stronger", -1: "WEAKER, against the design", 0: "not told apart"}
+        print(f"  {STRENGTHS[step.lo + 1]} vs {STRENGTHS[step.lo]}: {step.rate:.1%}"
+              f" ± {step.half:.1%}  -> {verdict[step.told_apart]}")
     start = time.perf_counter()
     results = list(executor.map(timed, every, chunksize=4))
     winners = [winner for winner, _ in results]
@@ -267,18 +328,33 @@ def run_type(preset: str, args: argparse.Namespace, executor: ProcessPoolExecuto
               f"  ±{r.deviation:<4} {run.played[p]:>4} games")
     means = [statistics.fmean(ratings[p].display for p in settled if strength[p] == s)
              for s in range(len(STRENGTHS))]
-    ordered = all(a < b for a, b in zip(means, means[1:], strict=False))
     print("  strength means, weakest by design first: "
-          + ", ".join(f"{STRENGTHS[s]} {means[s]:.0f}" for s in range(len(STRENGTHS)))
-          + f"  -> {'ordered as designed' if ordered else 'NOT in the designed order'}")
-    if run.head:
-        print("  score of the stronger by design against the next weaker, 2-player games:")
-        for (lo, hi), scores in sorted(run.head.items()):
-            if hi == lo + 1:
-                mean = statistics.fmean(scores)
-                half = 1.96 * math.sqrt(max(mean * (1 - mean), 1e-9) / len(scores))
-                print(f"    {STRENGTHS[hi]} vs {STRENGTHS[lo]}: {mean:.1%} ± {half:.1%}"
-                      f" of {len(scores)}")
+          + ", ".join(f"{STRENGTHS[s]} {means[s]:.0f}" for s in range(len(STRENGTHS))))
+    print("  each step: the arena's verdict; the ratings' gap; the head-to-head win probability"
+          " the final ratings predict (mean over the profiles) against the arena's score;"
+          " the score in the rating games' 2-player games")
+    wrong = 0
+    for step in steps:
+        lo, hi = step.lo, step.lo + 1
+        gap = means[hi] - means[lo]
+        predicted = statistics.fmean(
+            run.model.win_probability([[ratings[a]], [ratings[b]]])[0]
+            for a in settled if strength[a] == hi for b in settled if strength[b] == lo)
+        agrees = step.told_apart == 0 or (gap > 0) == (step.told_apart > 0)
+        wrong += not agrees
+        judged = "not judged (a tie)" if step.told_apart == 0 else (
+            "right" if agrees else "WRONG")
+        scores = run.head.get((lo, hi), [])
+        head = (f"{statistics.fmean(scores):.1%} of {len(scores)}" if scores else "none")
+        print(f"    {STRENGTHS[hi]} vs {STRENGTHS[lo]}: gap {gap:+.0f} -> {judged};"
+              f" predicted {predicted:.1%}, arena {step.rate:.1%} ± {step.half:.1%};"
+              f" rating games {head}")
+    told = sum(1 for step in steps if step.told_apart)
+    if not told:
+        print("  -> nothing to judge: the arena told no step apart (play more --arena-pairs)")
+    else:
+        print(f"  -> {'ordered correctly' if not wrong else 'NOT ordered correctly'}:"
+              f" {told - wrong} of the {told} steps the arena told apart are rated in its order")
     print("calibration (each game predicted from the games before it):")
     print(run.overall.line("all games"))
     print(run.burned.line("after the first 20%"))
@@ -317,6 +393,8 @@ def main() -> None:
                         help=f"the game types, comma-separated (default {','.join(TYPES)})")
     parser.add_argument("--games", type=int, default=0,
                         help="games of the settled population per type (default: per type)")
+    parser.add_argument("--arena-pairs", type=int, default=0,
+                        help="the arena's paired deals per step of strength (default: per type)")
     parser.add_argument("--newcomers", type=int, default=1,
                         help="newcomers per strength (default 1)")
     parser.add_argument("--newcomer-games", type=int, default=0,
