@@ -169,22 +169,30 @@ class RedisFanout:
                 await asyncio.sleep(0.5)
 
     async def _listener(self) -> None:
+        rooms = self.service.rooms
         while True:
-            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            pubsub = self._redis.pubsub()
             try:
                 await pubsub.subscribe(CHANNEL)
-                for handler in self._on_subscribed:
-                    handler()
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
-                    if message is not None:
+                    if message is None:
+                        continue
+                    if message["type"] == "subscribe":
+                        # Redis answers in order: from here on every publish is heard
+                        rooms.listening(True)
+                        for handler in self._on_subscribed:
+                            handler()
+                    elif message["type"] == "message":
                         self._heard(json.loads(message["data"]))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                rooms.listening(False)
                 log.warning("Redis subscription lost (%s); subscribing again", exc)
                 await asyncio.sleep(1.0)
             finally:
+                rooms.listening(False)
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
 
@@ -196,6 +204,10 @@ class RedisFanout:
         kind = message.get("k")
         if kind == "ev":
             game_id = str(message["g"])
+            event_no = message.get("n")
+            if isinstance(event_no, int):
+                # rooms held here are not asked of storage before a change (cache.py)
+                self.service.rooms.told(game_id, event_no)
             if self.hub.listeners(game_id):
                 self._news(game_id, message.get("n"), message.get("e"))
                 self._deliver(game_id)

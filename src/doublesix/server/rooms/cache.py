@@ -3,6 +3,12 @@
 A failed save marks the cached room stale, so the next request reloads it from storage and
 nobody ever sees a half-done change. With several processes on one database the same path
 turns a lost race into a ``busy`` refusal (storage's optimistic ``event_no`` check).
+
+Several processes: before a change to a cached room, storage is asked whether another process
+stored newer events of it. Not when a fanout keeps this process told (``listening``, ``told``):
+while it hears every other process's stores, a copy that was current when it started listening
+stays current until it hears of a newer store. A store still on its way is caught by the same
+optimistic check as a race after asking would be.
 """
 
 from __future__ import annotations
@@ -45,6 +51,13 @@ class RoomCache:
         self.observe: RoomsObserver = observe if observe is not None else Unobserved()
         # once: a Protocol isinstance costs ~0.1 ms, and this was asked on every move
         self._shared = isinstance(storage, SharedStorage)
+        #: the fanout's current subscription (a new number for each), None while none holds
+        self._listening: int | None = None
+        self._subscriptions = 0
+        #: per room held here, the subscription under which its copy was known current
+        self._current_under: dict[str, int] = {}
+        #: per room held here, the newest event_no another process was heard to store
+        self._heard: dict[str, int] = {}
 
     def ids(self) -> list[str]:
         return list(self._rooms)
@@ -63,6 +76,8 @@ class RoomCache:
 
     def forget(self, game_id: str) -> None:
         self._touched.pop(game_id, None)
+        self._current_under.pop(game_id, None)
+        self._heard.pop(game_id, None)
         room = self._rooms.pop(game_id, None)
         if room is not None:
             room.stale = True
@@ -84,13 +99,42 @@ class RoomCache:
         return await asyncio.shield(loading), True
 
     async def _load(self, game_id: str, stale: Room | None) -> Room:
+        listening = self._listening
+        self._current_under.pop(game_id, None)  # vouched for again below, or not at all
         row = await self.storage.load(game_id)
         if row is None:
             raise not_found(game_id)
         # a copy that went stale only because another process moved is carried on
         room = Room.reloaded(row, stale if stale is self._rooms.get(game_id) else None)
         self.add(room)
+        self._known_current(room, listening)
         return room
+
+    def created(self, room: Room) -> None:
+        """Hold *room*, just stored by this process: nobody else knew of it before, so it is
+        current under whatever subscription holds now."""
+        self.add(room)
+        self._known_current(room, self._listening)
+
+    # -- told by a fanout of other processes' stores ---------------------------------------
+    def listening(self, on: bool) -> None:
+        """A fanout began to hear every other process's stores (*on*), or stopped."""
+        if on:
+            self._subscriptions += 1
+            self._listening = self._subscriptions
+        else:
+            self._listening = None
+
+    def told(self, game_id: str, event_no: int) -> None:
+        """Another process stored events of *game_id* up to *event_no*."""
+        if game_id in self._rooms or game_id in self._loading:
+            self._heard[game_id] = max(event_no, self._heard.get(game_id, 0))
+
+    def _known_current(self, room: Room, listening: int | None) -> None:
+        """*room*'s copy was current in storage after *listening* (the subscription of when
+        storage was read) began: if it still holds, every newer store will be heard of."""
+        if listening is not None and listening == self._listening:
+            self._current_under[room.game_id] = listening
 
     def _loaded(self, game_id: str, done: asyncio.Future[Room]) -> None:
         if self._loading.get(game_id) is done:
@@ -129,8 +173,15 @@ class RoomCache:
             return True  # one process owns the storage: the cache is the truth
         if known is not None:
             return room.row.event_no >= known
-        stored = await cast(SharedStorage, self.storage).event_nos([room.game_id])
-        return stored.get(room.game_id) == room.row.event_no
+        game_id = room.game_id
+        listening = self._listening
+        if listening is not None and self._current_under.get(game_id) == listening:
+            return self._heard.get(game_id, 0) <= room.row.event_no
+        stored = await cast(SharedStorage, self.storage).event_nos([game_id])
+        current = stored.get(game_id) == room.row.event_no
+        if current:
+            self._known_current(room, listening)
+        return current
 
     async def commit(self, room: Room, changes: Sequence[Event]) -> list[Numbered]:
         """Store the room's changed row with *changes* as its next events (before anyone

@@ -173,7 +173,7 @@ class RoomsService:
         new = founding.found(mode, rules_data, level, name, hall, computers, now, holders, profile)
         room = new.room
         await self.storage.create(room.row, [new.first])
-        self.rooms.add(room)
+        self.rooms.created(room)
         if room.computer_to_move():
             self.computer.resume(room.game_id)
         self.signals.publish(Created(room, client))
