@@ -5,10 +5,12 @@ nobody ever sees a half-done change. With several processes on one database the 
 turns a lost race into a ``busy`` refusal (storage's optimistic ``event_no`` check).
 
 Several processes: before a change to a cached room, storage is asked whether another process
-stored newer events of it. Not when a fanout keeps this process told (``listening``, ``told``):
-while it hears every other process's stores, a copy that was current when it started listening
-stays current until it hears of a newer store. A store still on its way is caught by the same
-optimistic check as a race after asking would be.
+stored newer events of it. A seat's command need not ask when a fanout keeps this process told
+(``listening``, ``told``): while it hears every other process's stores, a copy that was current
+when it began to listen stays current until it hears of a newer store. A store whose news is
+still on its way is caught by the optimistic check when the command stores, and a command
+refused on such a copy is judged again once ``behind`` found storage ahead (service.handle).
+Everything else (a hello, the hall, the computer) asks: a refusal there is not retried.
 """
 
 from __future__ import annotations
@@ -143,17 +145,19 @@ class RoomCache:
             done.exception()  # heard by every caller that waited: not "never retrieved"
 
     @contextlib.asynccontextmanager
-    async def locked(self, game_id: str, *, stored: int | None = None) -> AsyncIterator[Room]:
+    async def locked(self, game_id: str, *, stored: int | None = None, told: bool = False
+                     ) -> AsyncIterator[Room]:
         """The room, locked; reloaded first if a failed save or another process left the
         cached copy stale. *stored*: an ``event_no`` storage is known to hold (the fanout
-        heard of it), which spares asking storage whether the copy is current."""
+        heard of it), which spares asking storage whether the copy is current; *told*: the
+        fanout's word that no newer store was heard of spares it too (see the module)."""
         while True:
             room, fresh = await self._get(game_id)
             async with room.lock:
                 if room.stale or self._rooms.get(game_id) is not room:
                     continue
                 # just read, the copy is as current as asking again would tell
-                if not fresh and not await self._current(room, stored):
+                if not fresh and not await self._current(room, stored, told):
                     room.stale = True  # another process changed it: reload
                     continue
                 try:
@@ -167,7 +171,18 @@ class RoomCache:
                     raise
                 return
 
-    async def _current(self, room: Room, known: int | None = None) -> bool:
+    async def behind(self, game_id: str) -> bool:
+        """Whether storage holds newer events of the room than the copy here (which is then
+        read again at its next use): asked after a refusal made on the fanout's word."""
+        room = self._rooms.get(game_id)
+        if not self._shared or room is None or room.stale:
+            return self._shared and room is not None
+        if await self._current(room):
+            return False
+        room.stale = True
+        return True
+
+    async def _current(self, room: Room, known: int | None = None, told: bool = False) -> bool:
         """False when a process sharing the storage has stored newer events of the room."""
         if not self._shared:
             return True  # one process owns the storage: the cache is the truth
@@ -175,7 +190,7 @@ class RoomCache:
             return room.row.event_no >= known
         game_id = room.game_id
         listening = self._listening
-        if listening is not None and self._current_under.get(game_id) == listening:
+        if told and listening is not None and self._current_under.get(game_id) == listening:
             return self._heard.get(game_id, 0) <= room.row.event_no
         stored = await cast(SharedStorage, self.storage).event_nos([game_id])
         current = stored.get(game_id) == room.row.event_no

@@ -26,10 +26,11 @@ from doublesix.server.config import Settings
 from doublesix.server.rooms import founding, machine, outbox, tokens, views
 from doublesix.server.rooms.budgets import Budgets
 from doublesix.server.rooms.cache import BeforeCommit, RoomCache
-from doublesix.server.rooms.events import Joined, Numbered, from_json
+from doublesix.server.rooms.events import Joined, Numbered
 from doublesix.server.rooms.hub import Hub, Peer
 from doublesix.server.rooms.life import RoomLife
 from doublesix.server.rooms.observer import RoomsObserver, Unobserved
+from doublesix.server.rooms.repeats import repeated
 from doublesix.server.rooms.room import Room
 from doublesix.server.rooms.signals import Created, Gone, Presence, Signals, Stored
 from doublesix.server.rooms.turns import ComputerTurns, Scheduler
@@ -101,12 +102,13 @@ class RoomsService:
 
     # -- the one path of every change ------------------------------------------------------
     async def run(self, game_id: str, command: machine.Command, peer: Peer | None = None,
-                  request_id: RequestId = None) -> tuple[Room, list[Numbered]]:
+                  request_id: RequestId = None, told: bool = False) -> tuple[Room, list[Numbered]]:
         """Lock → stale or repeated → checks → transition → commit → ack → broadcast → the
-        computer's turn. The stored events; none when the command changed nothing."""
-        async with self.rooms.locked(game_id) as room:
+        computer's turn. The stored events; none when the command changed nothing. *told*:
+        the cached room may be taken as current on the fanout's word (cache.locked)."""
+        async with self.rooms.locked(game_id, told=told) as room:
             made_on = command.state_no
-            if made_on is not None and await self._repeated(room, command, made_on):
+            if made_on is not None and await repeated(self.storage, room, command, made_on):
                 if peer is not None:
                     peer.send(views.ack(request_id, made_on + 1, duplicate=True))
                 if (retried := command.retried()) is None:
@@ -125,17 +127,6 @@ class RoomsService:
             if room.computer_to_move():
                 self.computer.resume(game_id)
             return room, events
-
-    async def _repeated(self, room: Room, command: machine.Command, made_on: int) -> bool:
-        """True when the frame repeats the change that left *made_on*; raises if stale."""
-        current = room.row.state_no
-        if made_on == current:
-            return False
-        if 0 <= made_on < current:
-            for row in await self.storage.events_at_state(room.game_id, made_on + 1):
-                if command.repeats(from_json(row.payload)):
-                    return True
-        raise machine.stale(current, made_on)
 
     # -- out to the sockets, then to the listeners -----------------------------------------
     def broadcast(self, room: Room, events: list[Numbered]) -> None:
@@ -246,5 +237,11 @@ class RoomsService:
             return
         if isinstance(cmd, Hello | Watch) or (isinstance(cmd, Simple) and cmd.type == "lobby"):
             raise ServiceError(ErrorCode.ALREADY_HELLO, "this socket is already bound to a seat")
-        await self.run(peer.game_id, machine.from_frame(peer.seats, cmd), peer, cmd.id)
+        command = machine.from_frame(peer.seats, cmd)
+        try:
+            await self.run(peer.game_id, command, peer, cmd.id, told=True)
+        except ServiceError:
+            if not await self.rooms.behind(peer.game_id):
+                raise  # refused on the room as stored
+            await self.run(peer.game_id, command, peer, cmd.id)  # news was on its way
 
