@@ -20,7 +20,7 @@ from doublesix.server.storage.hall import BadHallRow, hall_from_json
 
 
 def hall_room(minutes: int | None = 5) -> Room:
-    match, record = new_match(find_preset("101"), seed=3)
+    match, record = new_match(find_preset("101"), seed=3, key=(3).to_bytes(32, "big"))
     row = GameRow(game_id="g1", mode="online", level=None, record=record, game_no=1,
                   state_no=0, event_no=1, seats=[SeatRow(0, "h0", "Аня"), SeatRow(1, "h1", "Боря")],
                   invite_hash="i", created_at=100.0, updated_at=100.0)

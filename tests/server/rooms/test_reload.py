@@ -73,7 +73,7 @@ def test_another_game_or_a_copy_ahead_of_storage_is_replayed_whole() -> None:
 
 
 def test_a_copy_that_took_another_move_is_replayed_whole() -> None:
-    match, _ = new_match(Ruleset.from_dict({"preset": "draw"}), 9)
+    match, _ = new_match(Ruleset.from_dict({"preset": "draw"}), 9, key=(9).to_bytes(32, "big"))
     while len(match.legal_actions()) < 2:  # a forced lead or draw first
         match.apply(match.legal_actions()[0], match.to_move)
     legal = match.legal_actions()
