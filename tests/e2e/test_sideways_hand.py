@@ -123,3 +123,24 @@ def test_a_row_scrolled_away_shows_nothing_of_its_playable_tiles_at_740x300(serv
     out = page.evaluate(WHOLE_JS)
     assert out["bad"] == [], out
     screenshot(page, "sideways-hand-300-second-row")
+
+
+def test_a_second_row_of_raised_tiles_only_is_scrolled_to_whole_at_740x300(server: Server, pages: Any) -> None:
+    """A lone clone's make test: eight tiles, the eighth (alone in the second row) playable,
+    and the first row's bottoms showed 8 px into the box ('0-0 at [521,82,547,138] in
+    [510,130,732,194]'): a raised tile's snap area rises with it, so the hand snapped 8 px short
+    of that row."""
+    page = _my_turn(server, pages, {"width": 740, "height": 300})
+    page.evaluate("""() => {
+      const view = doublesix.store.state.view;
+      const hand = ['0-0', '0-3', '0-4', '0-6', '1-6', '3-3', '4-4', '2-5'];
+      doublesix.store.update({ view: { ...view, hand, line: [[5, 6]], ends: [5, 6], to_move: view.seat,
+        legal: ['play 2-5 left'], lead_options: [], result: null, version: view.version + 100 } });
+    }""")
+    page.wait_for_function("() => document.querySelectorAll('[data-hand] .hand-tile').length === 8")
+    page.wait_for_timeout(100)
+    page.evaluate("() => document.querySelector('[data-hand]').scrollTo({ top: 10000, behavior: 'instant' })")
+    page.wait_for_timeout(150)
+    out = page.evaluate(WHOLE_JS)
+    assert out["scrolls"] and out["bad"] == [], out
+    screenshot(page, "sideways-hand-300-raised-row")
