@@ -9,7 +9,7 @@ real timing makes sure of; the last case runs two real fanouts on Redis.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -20,20 +20,10 @@ from doublesix.server.rooms.service import RoomsService
 from doublesix.server.storage import Storage, open_storage
 from doublesix.server.wire.errors import ServiceError
 from doublesix.server.wire.protocol import Hello, Move
+from tests.server.test_conflict import FakePeer
 
 
-class Peer:
-    def __init__(self) -> None:
-        self.game_id: str | None = None
-        self.seats: tuple[int, ...] = ()
-        self.frames: list[dict[str, Any]] = []
-
-    def send(self, frame: Mapping[str, object]) -> None:
-        self.frames.append(dict(frame))
-
-    def close(self, code: int, reason: str) -> None:
-        self.frames.append({"type": "closed", "code": code})
-
+class Peer(FakePeer):
     def latest(self) -> dict[str, Any]:
         """The last frame that brought a view (a welcome or an event)."""
         return next(f for f in reversed(self.frames) if "view" in f)
@@ -67,6 +57,13 @@ async def services(pg_url: str) -> AsyncIterator[tuple[RoomsService, RoomsServic
             await store.close()
 
 
+async def told_and_seated(one: RoomsService, two: RoomsService) -> tuple[str, Peer, Peer]:
+    """Both services told by a fanout (by hand), then :func:`seated`."""
+    one.rooms.listening(True)
+    two.rooms.listening(True)
+    return await seated(one, two)
+
+
 async def seated(one: RoomsService, two: RoomsService) -> tuple[str, Peer, Peer]:
     """A hot-seat room, its one token's socket on each process (both seats)."""
     game = await one.create("hotseat", {"preset": "block"}, None, None)
@@ -96,9 +93,7 @@ def event_no(service: RoomsService, game_id: str) -> int:
 async def test_a_room_held_while_told_is_changed_without_asking_storage(
         services: tuple[RoomsService, RoomsService]) -> None:
     one, two = services
-    one.rooms.listening(True)
-    two.rooms.listening(True)
-    game_id, p1, p2 = await seated(one, two)
+    game_id, p1, p2 = await told_and_seated(one, two)
     asked = [Asked(one.storage), Asked(two.storage)]
     await move(one, p1, newest_view(p1), 1)
     await move(one, p1, newest_view(p1), 2)
@@ -114,9 +109,7 @@ async def test_a_room_held_while_told_is_changed_without_asking_storage(
 async def test_a_move_on_a_copy_whose_news_is_on_its_way_is_judged_on_the_stored_room(
         services: tuple[RoomsService, RoomsService]) -> None:
     one, two = services
-    one.rooms.listening(True)
-    two.rooms.listening(True)
-    game_id, p1, p2 = await seated(one, two)
+    game_id, p1, p2 = await told_and_seated(one, two)
     first = newest_view(p1)
     await move(one, p1, first, 1)
     # two's copy is still at the first state and nobody told it otherwise. The same move

@@ -175,12 +175,12 @@ class RoomCache:
         """Whether storage holds newer events of the room than the copy here (which is then
         read again at its next use): asked after a refusal made on the fanout's word."""
         room = self._rooms.get(game_id)
-        if not self._shared or room is None or room.stale:
-            return self._shared and room is not None
-        if await self._current(room):
+        if not self._shared or room is None:
             return False
-        room.stale = True
-        return True
+        if room.stale or not await self._current(room):
+            room.stale = True
+            return True
+        return False
 
     async def _current(self, room: Room, known: int | None = None, told: bool = False) -> bool:
         """False when a process sharing the storage has stored newer events of the room."""
