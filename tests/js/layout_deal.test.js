@@ -1,8 +1,8 @@
 // @ts-check
 // The line through a whole deal (issue 24): tile by tile, as board.js draws it, on the felts of
-// phones (360, 390, 414 px wide, two players and four) and a desktop. A tile once down never
-// moves when the next one arrives (unless the tiles shrink: a step), the size never grows
-// back, it shrinks in at most two steps in nearly every deal, and the pips stay 4 px wide.
+// phones (360, 390, 414 px wide, two players and four; held sideways) and a desktop. A tile once
+// down never moves when the next one arrives (unless the tiles shrink: a step), the size never
+// grows back, it shrinks in at most two steps in nearly every deal, and the pips stay 4 px wide.
 // tests/e2e/test_layout.py runs the same checks on the lines of real deals of every preset.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -56,6 +56,9 @@ const BOARDS = [
   { name: "360 px, four players", width: 348, height: 357, phone: true },
   { name: "390 px", width: 378, height: 480, phone: true },
   { name: "414 px", width: 402, height: 530, phone: true },
+  // held sideways: 740×360, and 740×300 inside Telegram (its bar above the page)
+  { name: "740×360", width: 490, height: 290, phone: true },
+  { name: "740×300", width: 490, height: 230, phone: true },
   { name: "1280 px", width: 980, height: 520, phone: false },
 ];
 

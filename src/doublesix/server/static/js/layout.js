@@ -4,22 +4,24 @@
 // when the deal's line is first drawn, as large as fits the longest line this deal can still
 // make with its tiles shared evenly between the two arms; when an arm outgrows the room after
 // all, the tiles shrink (every tile moves once) to a size at which every tile still to come
-// fits even on that one arm, and never grow back within the deal. Two such steps at most:
-// the first stays at a readable size if it can, the second takes whatever the worst case
-// needs. The geometry itself is snake.js's. DOM-free.
+// fits even on that one arm, the doubles among them at its turns (snake.js's reach), and
+// never grow back within the deal. Two such steps at most: the first stays at a readable size
+// if it can, the second takes whatever the worst case needs while pips stay 4 px wide. The
+// geometry itself is snake.js's. DOM-free.
 
-import { layoutLine, gapBetween, overlaps } from "./snake.js";
+import { layoutLine, gapBetween, overlaps, reach } from "./snake.js";
 
 export { layoutLine, gapBetween, overlaps };
 
 /** @typedef {import("./types.js").Layout} Layout @typedef {import("./types.js").Rect} Rect */
-/** @typedef {import("./types.js").LineFit} LineFit */
+/** @typedef {import("./types.js").LineFit} LineFit @typedef {(cols: number) => Rect[]} Design */
 
 export const FIT = {
   maxUnit: 56, // a desktop felt: tiles up to 112×56 px
   // a pip is 0.19 of a unit across: from 22 px on it is over 4 px, readable on a phone
   minUnit: 22,
   smallUnit: 18, // below minUnit the pips are drawn larger (tiles.js), still 4 px down to here
+  sharpUnit: 16, // the smallest size at which tiles.js still draws pips 4 px wide
   floorUnit: 12, // only when the longest line this deal can still make fits no larger
   minCols: 9, // a row holds the first tile, a tile on each side and a turn
   pad: 6, // px between the felt's edge and the nearest tile (an end marker may reach into it)
@@ -55,25 +57,26 @@ export function fitLine(line, lead, width, height, { most = line.length, deal = 
  * @param {number} rest @param {number} steps @param {number} hi @returns {{ unit: number, layout: Layout, fits: boolean, deal: LineFit }} */
 function choose(line, lead, width, height, rest, steps, hi) {
   const half = Math.ceil(rest / 2);
-  const even = extend(line, lead, half, half); // the rest shared between the arms
-  // the rest all on either arm, as plain tiles and two more: a double at a turn can make
-  // an arm need a little more room than plain tiles would
-  const spare = rest + Math.min(rest, 2);
-  const worst = extend(line, lead, spare, spare);
-  const now = { line, lead };
-  /** @param {{ line: Array<[number, number]>, lead: number }} d @param {number} lo */
+  const even = laid(extend(line, lead, half, half)); // the rest shared between the arms
+  // the rest all on one arm, whichever it is, with the doubles still to come at its turns
+  const doubles = 7 - line.filter(([a, b]) => a === b).length;
+  /** @type {Design} */ const worst = (cols) => reach(line, lead, cols, rest, Math.min(rest, doubles));
+  const now = laid({ line, lead });
+  /** @param {Design} d @param {number} lo */
   const largest = (d, lo) => {
     for (let u = Math.min(hi, FIT.maxUnit); u >= lo; u -= 1) {
-      const oy = placeFor(d.line, d.lead, width, height, u);
+      const oy = placeFor(d, width, height, u);
       if (oy !== null) return { unit: u, oy };
     }
     return null;
   };
-  const { minUnit: readable, smallUnit: small, floorUnit: floor } = FIT;
-  /** @type {Array<[{ line: Array<[number, number]>, lead: number }, number]>} */
-  const order = steps === 0 ? [[even, readable], [now, small], [now, floor]]
-    : steps === 1 ? [[worst, readable], [even, readable], [now, readable], [worst, small], [now, small], [worst, floor], [now, floor]]
-      : [[worst, small], [now, small], [worst, floor], [now, floor]];
+  const { minUnit: readable, smallUnit: small, sharpUnit: sharp, floorUnit: floor } = FIT;
+  /** @type {Array<[Design, number]>} */
+  const order = steps === 0 ? [[even, readable], [even, small], [now, small], [now, floor]]
+    // a shrink: to a size the rest fits at on either arm, readable if it can be, else as
+    // small as pips stay 4 px wide, before any size that only fits the line as it is now
+    : steps === 1 ? [[worst, readable], [worst, small], [even, readable], [even, small], [now, small], [worst, floor], [now, floor]]
+      : [[worst, small], [worst, sharp], [even, small], [now, small], [now, sharp], [worst, floor], [now, floor]];
   let found = null;
   for (const [d, lo] of order) if (!found) found = largest(d, lo);
   const unit = found?.unit ?? Math.max(floor, Math.min(hi, FIT.maxUnit));
@@ -82,14 +85,22 @@ function choose(line, lead, width, height, rest, steps, hi) {
   return { ...fit, deal: { unit, ox: origin.ox, oy: origin.oy, width, steps } };
 }
 
-/** The height (board px) for the first tile at which `line` at `unit` fits the board, or null:
- * the free height shared evenly above and below what the line needs.
- * @param {Array<[number, number]>} line @param {number} lead @param {number} width @param {number} height @param {number} unit */
-function placeFor(line, lead, width, height, unit) {
+/** A line's rectangles (its tiles and end slots) on a board `cols` units wide.
+ * @param {{ line: Array<[number, number]>, lead: number }} d @returns {Design} */
+function laid({ line, lead }) {
+  return (cols) => {
+    const layout = layoutLine(line, lead, cols);
+    return [...layout.items, layout.ends.left?.slot, layout.ends.right?.slot].filter((r) => r !== undefined && r !== null);
+  };
+}
+
+/** The height (board px) for the first tile at which what `design` lays at `unit` fits the
+ * board, or null: the free height shared evenly above and below.
+ * @param {Design} design @param {number} width @param {number} height @param {number} unit */
+function placeFor(design, width, height, unit) {
   const cols = (width - 2 * FIT.pad) / unit;
   if (cols < FIT.minCols) return null;
-  const layout = layoutLine(line, lead, cols);
-  const rects = [...layout.items, layout.ends.left?.slot, layout.ends.right?.slot].filter((r) => r !== undefined && r !== null);
+  const rects = design(cols);
   const top = Math.min(...rects.map((r) => r.y));
   const bottom = Math.max(...rects.map((r) => r.y + r.h));
   const wide = rects.every((r) => r.x >= -cols / 2 - 1e-6 && r.x + r.w <= cols / 2 + 1e-6);

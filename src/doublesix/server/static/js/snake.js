@@ -36,9 +36,50 @@ const SLOT = -1;
  *   ends.<side> = {x, y, dir, turn, value, slot} with slot the free rectangle for the next tile
  */
 export function layoutLine(line, lead, cols) {
-  const items = /** @type {Item[]} */ (new Array(line.length));
+  const { items, right, left } = lay(line, lead, cols);
   /** @type {Layout["ends"]} */ const ends = { left: null, right: null };
-  if (line.length === 0) return { items: [], ends, box: { x: 0, y: 0, w: 0, h: 0 }, rows: [] };
+  if (!right || !left) return { items: [], ends, box: { x: 0, y: 0, w: 0, h: 0 }, rows: [] };
+  ends.right = right.end();
+  ends.left = left.end();
+  const box = bounds([...items, ends.right.slot, ends.left.slot]);
+  const rows = [...new Set(items.map((it) => it.row))].sort((p, q) => p - q);
+  return { items, ends, box, rows };
+}
+
+/**
+ * The room the line may come to need, for sizing the tiles of a whole deal: each arm goes on
+ * with `more` tiles, laid the way that takes the most rows: plain tiles along a row, and a
+ * double right after a turn's upright tile (which makes the turn three units longer) while any
+ * of the `doubles` not yet on the table remain, one to a turn, since each arm may get them all.
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} cols
+ * @param {number} more @param {number} doubles @returns {Rect[]} the tiles' and the end slots' rectangles
+ */
+export function reach(line, lead, cols, more, doubles) {
+  const { items, right, left } = lay(line, lead, cols);
+  const rects = /** @type {Rect[]} */ (items.filter(Boolean));
+  for (const arm of [right, left]) {
+    if (!arm) continue;
+    let spareDoubles = doubles;
+    let turned = false; // this turn has had its double
+    for (let k = 0; k < more; k++) {
+      const double = spareDoubles > 0 && !turned && arm.mode === "up" && !arm.lastDouble;
+      const value = double ? -10 - k : SLOT - 1;
+      if (double) spareDoubles -= 1;
+      if (arm.mode === "row") turned = false;
+      else if (double) turned = true;
+      rects.push(arm.add(-1, double ? value : SLOT - 2, value));
+      arm.lastDouble = double;
+    }
+    rects.push(arm.end().slot);
+  }
+  return rects;
+}
+
+/** Both arms laid out from the first tile, with the tile at each index of `line`.
+ * @param {Array<[number, number]>} line @param {number} lead @param {number} cols */
+function lay(line, lead, cols) {
+  const items = /** @type {Item[]} */ (new Array(line.length));
+  if (line.length === 0) return { items, right: null, left: null };
   lead = Math.max(0, Math.min(line.length - 1, lead));
   const [la, lb] = line[lead];
   const first = la === lb
@@ -50,11 +91,7 @@ export function layoutLine(line, lead, cols) {
   for (let i = lead + 1; i < line.length; i++) items[i] = right.add(i, line[i][0], line[i][1]);
   const left = new Arm(-1, first, half, la);
   for (let i = lead - 1; i >= 0; i--) items[i] = left.add(i, line[i][1], line[i][0]);
-  ends.right = right.end();
-  ends.left = left.end();
-  const box = bounds([...items, ends.right.slot, ends.left.slot]);
-  const rows = [...new Set(items.map((it) => it.row))].sort((p, q) => p - q);
-  return { items, ends, box, rows };
+  return { items, right, left };
 }
 
 /** One arm, laid tile by tile outward from the first tile: to the right and turning down
