@@ -108,21 +108,23 @@ class RoomsService:
         the cached room may be taken as current on the fanout's word (cache.locked)."""
         async with self.rooms.locked(game_id, told=told) as room:
             made_on = command.state_no
+            again: views.AckFrame | None = None  # a repeat's: sent once its retry is stored
             if made_on is not None and await repeated(self.storage, room, command, made_on):
-                if peer is not None:
-                    peer.send(views.ack(request_id, made_on + 1, duplicate=True))
+                again = views.ack(request_id, made_on + 1, duplicate=True)
                 if (retried := command.retried()) is None:
+                    if peer is not None:
+                        peer.send(again)
                     return room, []
                 command = retried  # e.g. a next deal dealt by another still closes the sheet
             if command.checked:
                 for check in self.move_checks:
                     await check(room)
             changes = command.step(room, self.hub.connected(game_id))
-            if not changes:
+            events = await self.rooms.commit(room, changes) if changes else []
+            if peer is not None and (again is not None or (command.acked and events)):
+                peer.send(again or views.ack(request_id, room.row.state_no))
+            if not events:
                 return room, []
-            events = await self.rooms.commit(room, changes)
-            if peer is not None and command.acked:
-                peer.send(views.ack(request_id, room.row.state_no))
             self.broadcast(room, events)
             if room.computer_to_move():
                 self.computer.resume(game_id)
