@@ -157,8 +157,9 @@ def is_over(room: Room) -> bool:
 
 
 def one_person(room: Room) -> bool:
-    """One profile holds every seat (two tabs or two browsers of one person): the game is
-    never rated (ratings/service.py ``self_game``), and nobody invites themselves again."""
+    """One profile holds every seat (two tabs or two browsers of one person): nobody invites
+    themselves again. Not rating the game is a wider rule, ratings/service.py's ``self_game``:
+    any profile on two seats of a table of three or four is enough there."""
     profiles = {s.profile for s in room.row.seats}
     return len(room.row.seats) > 1 and len(profiles) == 1 and None not in profiles
 
