@@ -137,13 +137,15 @@ def request_id(frame: JSONObject) -> RequestId:
     return None
 
 
-def _int(frame: JSONObject, key: str, *, required: bool = True) -> int | None:
+def _int(frame: JSONObject, key: str) -> int:
     value = frame.get(key)
-    if value is None and not required:
-        return None
     if isinstance(value, bool) or not isinstance(value, int) or not -(2**53) < value < 2**53:
         raise bad(f"{key!r} must be a whole number")
     return value
+
+
+def _maybe_int(frame: JSONObject, key: str) -> int | None:
+    return None if frame.get(key) is None else _int(frame, key)
 
 
 def _str(frame: JSONObject, key: str, limit: int = 256, *, empty: bool = False) -> str:
@@ -166,23 +168,17 @@ def parse_frame(text: str) -> Command:
     try:
         if kind == "hello":
             return Hello(_str(frame, "game_id", 64), _str(frame, "token", 128),
-                         _int(frame, "last_event", required=False), rid)
+                         _maybe_int(frame, "last_event"), rid)
         if kind == "move":
-            state_no = _int(frame, "state_no")
-            assert state_no is not None
-            return Move(state_no, _str(frame, "action", 64), _int(frame, "seat", required=False),
-                        rid)
+            return Move(_int(frame, "state_no"), _str(frame, "action", 64),
+                        _maybe_int(frame, "seat"), rid)
         if kind == "next_deal":
-            state_no = _int(frame, "state_no")
-            assert state_no is not None
-            return NextDeal(state_no, rid)
+            return NextDeal(_int(frame, "state_no"), rid)
         if kind == "resign":
-            state_no = _int(frame, "state_no")
-            assert state_no is not None
             whole = frame.get("match", False)
             if not isinstance(whole, bool):
                 raise bad("'match' must be true or false")
-            return Resign(state_no, whole, _int(frame, "seat", required=False), rid)
+            return Resign(_int(frame, "state_no"), whole, _maybe_int(frame, "seat"), rid)
         if kind == "set_level":
             return SetLevel(_str(frame, "level", 32), rid)
         if kind == "chat":
@@ -192,9 +188,7 @@ def parse_frame(text: str) -> Command:
         if kind == "react":
             return React(_str(frame, "reaction", 32), rid)
         if kind in ("seat_computer", "stand_in"):
-            seat = _int(frame, "seat")
-            assert seat is not None
-            return SeatComputer(seat, rid, kind)
+            return SeatComputer(_int(frame, "seat"), rid, kind)
         if kind == "seek":
             clock = frame.get("clock")
             if not isinstance(clock, dict):
