@@ -27,9 +27,6 @@ export const FIT = {
   pad: 6, // px between the felt's edge and the nearest tile (an end marker may reach into it)
 };
 
-/** A tile that is not on the table yet, for sizing: a plain one (never a double). */
-const PHANTOM = /** @type {[number, number]} */ ([-2, -3]);
-
 /**
  * The tile size (px per unit) and the layout of `line` on a board of width×height px.
  * `most`: the longest line the deal can make (tiles on the table, in hands and in a boneyard
@@ -57,7 +54,7 @@ export function fitLine(line, lead, width, height, { most = line.length, deal = 
  * @param {number} rest @param {number} steps @param {number} hi @returns {{ unit: number, layout: Layout, fits: boolean, deal: LineFit }} */
 function choose(line, lead, width, height, rest, steps, hi) {
   const half = Math.ceil(rest / 2);
-  const even = laid(extend(line, lead, half, half)); // the rest shared between the arms
+  /** @type {Design} */ const even = (cols) => reach(line, lead, cols, half, 0); // the rest shared between the arms, plain
   // the rest all on one arm, whichever it is, with the doubles still to come at its turns
   const doubles = 7 - line.filter(([a, b]) => a === b).length;
   /** @type {Design} */ const worst = (cols) => reach(line, lead, cols, rest, Math.min(rest, doubles));
@@ -107,15 +104,6 @@ function placeFor(design, width, height, unit) {
   const free = height - 2 * FIT.pad - (bottom - top) * unit;
   if (!wide || free < -1e-6) return null;
   return FIT.pad - top * unit + Math.floor(free / 2);
-}
-
-/** `line` with `left` and `right` tiles still to come on its two arms.
- * @param {Array<[number, number]>} line @param {number} lead @param {number} left @param {number} right */
-function extend(line, lead, left, right) {
-  return {
-    line: [...Array.from({ length: left }, () => PHANTOM), ...line, ...Array.from({ length: right }, () => PHANTOM)],
-    lead: lead + left,
-  };
 }
 
 /** The layout at `unit` with the first tile at board pixel (ox, oy): does it fit the board?

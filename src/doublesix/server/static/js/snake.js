@@ -50,7 +50,8 @@ export function layoutLine(line, lead, cols) {
  * The room the line may come to need, for sizing the tiles of a whole deal: each arm goes on
  * with `more` tiles, laid the way that takes the most rows: plain tiles along a row, and a
  * double right after a turn's upright tile (which makes the turn three units longer) while any
- * of the `doubles` not yet on the table remain, one to a turn, since each arm may get them all.
+ * of the `doubles` not yet on the table remain, one to a turn, since each arm may get them all
+ * (with `doubles` 0: plain tiles only, as for the rest shared evenly between the arms).
  * @param {Array<[number, number]>} line @param {number} lead @param {number} cols
  * @param {number} more @param {number} doubles @returns {Rect[]} the tiles' and the end slots' rectangles
  */
